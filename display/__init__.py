@@ -1,0 +1,1 @@
+"""Display: the pygame touchscreen UI."""

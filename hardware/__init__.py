@@ -1,0 +1,1 @@
+"""Hardware: GPIO buttons and LEDs (gpiozero), serial seat pads (pyserial)."""

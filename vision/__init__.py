@@ -1,0 +1,1 @@
+"""Vision: frame sources, dice and card readers, calibration, synthetic scenes."""
