@@ -1,0 +1,58 @@
+"""`companion vision ...`: the camera readers on the command line.
+
+One `vision` group holds every reader's subcommands. Each reader adds one
+`_register_<thing>(vsub)` function below and one line in `register`, so dice and cards can
+grow side by side without touching each other's code. OpenCV and the models are imported
+inside the handlers: building the parser must stay cheap for every other command.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+
+def register(sub: Any) -> None:
+    """Add the `companion vision` group and every reader's subcommands."""
+    group = sub.add_parser("vision", help="read dice and cards from camera images")
+    vsub = group.add_subparsers(dest="vision_command", metavar="SUBCOMMAND", required=True)
+    _register_dice(vsub)
+
+
+def _register_dice(vsub: Any) -> None:
+    p = vsub.add_parser("read-dice", help="read the dice in images; one JSON line per image")
+    p.add_argument("images", nargs="+", metavar="IMAGE")
+    p.add_argument("--palette", type=Path, default=None, help="palette JSON (default: config)")
+    p.set_defaults(handler=_read_dice)
+
+    p = vsub.add_parser("eval-dice", help="score the dice reader on a labelled folder")
+    p.add_argument("dir", type=Path, metavar="DIR", help="folder with manifest.json")
+    p.add_argument("--palette", type=Path, default=None, help="palette JSON (default: config)")
+    p.add_argument("--json", action="store_true", help="print the scores as one JSON object")
+    p.set_defaults(handler=_eval_dice)
+
+
+def _read_dice(args: argparse.Namespace) -> int:
+    from vision.dice_cli import read_dice_lines
+
+    for line in read_dice_lines([str(p) for p in args.images], args.palette):
+        print(json.dumps(line), flush=True)
+    return 0
+
+
+def _eval_dice(args: argparse.Namespace) -> int:
+    from companion.cli import UsageError
+    from vision.dice_cli import eval_dice_report
+
+    manifest = args.dir / "manifest.json"
+    if not manifest.is_file():
+        raise UsageError(f"{manifest} not found")
+    report = eval_dice_report(args.dir, args.palette)
+    if args.json:
+        print(json.dumps(report.as_dict()))
+    else:
+        sys.stdout.write(report.as_text())
+    return 0
