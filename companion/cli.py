@@ -12,7 +12,7 @@ import importlib
 import sys
 from collections.abc import Sequence
 
-COMMAND_MODULES: tuple[str, ...] = ("companion.bench", "vision.cli")
+COMMAND_MODULES: tuple[str, ...] = ("companion.kwingto.cli", "companion.bench", "vision.cli")
 
 
 class UsageError(Exception):
