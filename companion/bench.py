@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from typing import Any
 
-SECTIONS: tuple[str, ...] = ()
+SECTIONS: tuple[str, ...] = ("companion.kwingto.bench",)
 
 
 @dataclass(frozen=True)

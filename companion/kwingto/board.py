@@ -11,7 +11,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from itertools import pairwise
 
-from companion.cards import Card, Suit
+from companion.cards import Card, Suit, full_deck
 from companion.kwingto.errors import RuleError
 
 ROWS = 3
@@ -20,6 +20,10 @@ ACE_VALUES = (1, 14)
 FILLERS_PER_ROW = COLS - 1
 
 Row = tuple[Card | None, ...]
+
+
+SUITS = tuple(Suit)
+CARDS: dict[tuple[int, Suit], Card] = {(c.rank, c.suit): c for c in full_deck()}
 
 
 def card_value(card: Card, ace: int) -> int:
@@ -207,11 +211,46 @@ class Placement:
 def board_placements(
     board: Board, rank: int, allowed_suits: frozenset[Suit], spent: frozenset[Card]
 ) -> list[Placement]:
-    """Every legal (row, column, card) for a card of `rank`, each once, in board order."""
-    return [
-        Placement(r, c, card)
-        for r in range(ROWS)
-        for c in range(COLS)
-        for card in (Card(rank, s) for s in Suit)
-        if placement_error(board, r, c, card, allowed_suits, spent) is None
-    ]
+    """Every legal (row, column, card) for a card of `rank`, each once, in board order.
+
+    The same rules as `placement_error`, organised to test each row and column once: bots
+    and simulations call this hundreds of thousands of times. A test holds the two equal.
+    """
+    used = spent.union(board.cards())
+    found: list[Placement] = []
+    column_ranks = [{c.rank for c in board.column(col) if c is not None} for col in range(COLS)]
+    for r, row in enumerate(board.rows):
+        if r in board.blocked:
+            continue
+        suit = board.suits[r]
+        suits = (suit,) if suit is not None else tuple(s for s in SUITS if s not in board.suits)
+        cards = [CARDS[rank, s] for s in suits if s in allowed_suits and CARDS[rank, s] not in used]
+        if not cards:
+            continue
+        fits = _fitting_columns(row, rank, cards[0])
+        found.extend(
+            Placement(r, col, card)
+            for col in fits
+            if rank not in column_ranks[col]
+            for card in cards
+        )
+    return found
+
+
+def _fitting_columns(row: Row, rank: int, card: Card) -> list[int]:
+    """The empty spaces of `row` where a card of `rank` keeps P1–P2 (suit aside)."""
+    if card.is_ace or any(c is not None and c.is_ace for c in row):
+        return [
+            col
+            for col in range(COLS)
+            if row[col] is None and ace_choices((*row[:col], card, *row[col + 1 :]))
+        ]
+    fits: list[int] = []
+    for col, cell in enumerate(row):
+        if cell is None:
+            fits.append(col)
+        elif cell.rank >= rank:
+            break
+        else:
+            fits.clear()  # a lower card to the right of them: those spaces break P1
+    return fits
