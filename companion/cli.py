@@ -12,7 +12,12 @@ import importlib
 import sys
 from collections.abc import Sequence
 
-COMMAND_MODULES: tuple[str, ...] = ("companion.kwingto.cli", "companion.bench", "vision.cli")
+COMMAND_MODULES: tuple[str, ...] = (
+    "companion.kwingto.cli",
+    "companion.bench",
+    "vision.cli",
+    "hardware.cli",
+)
 
 
 class UsageError(Exception):
