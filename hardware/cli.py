@@ -169,7 +169,9 @@ def register(sub: Any) -> None:
 
     p = sub.add_parser("pad-sim", help="a simulated seat pad on a pseudo-terminal")
     p.add_argument("--seat", type=_seat, default=1, help="the seat this pad serves (1-4)")
-    p.add_argument("--firmware", type=_firmware, default="sim-1.0", help="firmware version to announce")
+    p.add_argument(
+        "--firmware", type=_firmware, default="sim-1.0", help="firmware version to announce"
+    )
     p.add_argument("--keys", help="type these keys once the host connects, then exit")
     p.add_argument("--wait", type=float, default=30.0, help="with --keys: wait for the host")
     p.add_argument("--delay", type=float, default=0.5, help="with --keys: seconds between keys")
