@@ -12,6 +12,7 @@ from companion.kwingto.actions import (
     RecordCard,
     Reroll,
     RollDice,
+    UseHint,
     action_from_json,
     action_to_json,
 )
@@ -69,6 +70,7 @@ __all__ = [
     "Score",
     "Setup",
     "Turn",
+    "UseHint",
     "action_from_json",
     "action_to_json",
     "apply",

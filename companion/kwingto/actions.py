@@ -94,6 +94,14 @@ class FlagMistake:
 
 
 @dataclass(frozen=True)
+class UseHint:
+    """A player asked the advisor for a hint: counted, so help used is visible."""
+
+    player: int
+    kind: ClassVar[str] = "hint"
+
+
+@dataclass(frozen=True)
 class NextGame:
     """C1: start the next game of the match."""
 
@@ -101,7 +109,16 @@ class NextGame:
 
 
 Action = (
-    ChooseDice | RollDice | Reroll | Place | Pass | EndTurn | RecordCard | FlagMistake | NextGame
+    ChooseDice
+    | RollDice
+    | Reroll
+    | Place
+    | Pass
+    | EndTurn
+    | RecordCard
+    | FlagMistake
+    | UseHint
+    | NextGame
 )
 
 
@@ -149,6 +166,7 @@ _READERS: dict[str, Callable[[Mapping[str, Any]], Action]] = {
     "end_turn": lambda d: EndTurn(),
     "record": lambda d: RecordCard(_int(d, "player"), Card.parse(_text(d, "card")), _use(d)),
     "mistake": lambda d: FlagMistake(_int(d, "player"), _int(d, "row"), _int(d, "col")),
+    "hint": lambda d: UseHint(_int(d, "player")),
     "next_game": lambda d: NextGame(),
 }
 

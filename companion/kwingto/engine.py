@@ -21,6 +21,7 @@ from companion.kwingto.actions import (
     RecordCard,
     Reroll,
     RollDice,
+    UseHint,
 )
 from companion.kwingto.board import (
     FILLERS_PER_ROW,
@@ -348,6 +349,15 @@ def _mistake(state: MatchState, action: FlagMistake) -> MatchState:
     return replace(state, game=_penalise(game, action.player, card))
 
 
+def _hint(state: MatchState, action: UseHint) -> MatchState:
+    _need_phase(state, Phase.ROLL, Phase.PLACE)
+    _need_player(state, action.player)
+    me = state.game.players[action.player]
+    return replace(
+        state, game=_with_player(state.game, action.player, replace(me, hints=me.hints + 1))
+    )
+
+
 def _next_game(state: MatchState, action: NextGame) -> MatchState:
     _need_phase(state, Phase.GAME_OVER)
     first = (state.game.first_player + 1) % state.players  # C3 interpretation
@@ -363,5 +373,6 @@ _HANDLERS: dict[type, Callable[[MatchState, Any], MatchState]] = {
     EndTurn: _end_turn,
     RecordCard: _record,
     FlagMistake: _mistake,
+    UseHint: _hint,
     NextGame: _next_game,
 }

@@ -95,6 +95,7 @@ class PlayerState:
     penalties: int = 0
     fillers: frozenset[Card] = frozenset()
     penalty_cards: frozenset[Card] = frozenset()
+    hints: int = 0  # advisor hints taken this game, shown on the score screen
 
     @property
     def spent(self) -> frozenset[Card]:
