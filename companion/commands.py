@@ -10,6 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from companion.kwingto.actions import Action
+from companion.kwingto.roll import Roll
+
 
 class Button(StrEnum):
     """The physical buttons at the table and on the seat pads."""
@@ -36,3 +39,21 @@ class PadLink:
     seat: int
     connected: bool
     detail: str = ""
+
+
+@dataclass(frozen=True)
+class Play:
+    """An engine action chosen by touch or by a bot seat."""
+
+    action: Action
+
+
+@dataclass(frozen=True)
+class ProposeRoll:
+    """A stable camera reading of the dice: shown, and played only once confirmed."""
+
+    roll: Roll
+    confidence: float
+
+
+Command = Press | PadLink | Play | ProposeRoll
