@@ -133,6 +133,7 @@ class TableLights:
         """Turn everything off and release the pins; safe to call twice."""
         for device in (self.ready, self.reroll, self.error, self.seats, self.buzzer):
             if device is not None:
+                device.off()
                 device.close()
         self.ready = self.reroll = self.error = self.seats = self.buzzer = None
         self._shown.clear()
