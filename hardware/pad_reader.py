@@ -144,7 +144,7 @@ class SeatPad:
             else:
                 self.connects += 1
                 detail = self._session(port)
-                if self.seat is not None:
+                if self.seat is not None and not self._stop.is_set():
                     self._commands.put(PadLink(self.seat, False, detail))
                     log.warning("pad seat %s on %s went away: %s", self.seat, self.url, detail)
             self._stop.wait(self._backoff.next())
