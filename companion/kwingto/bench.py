@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import json
 import random
+import subprocess
+import sys
+import time
 
 from companion.bench import Figure, rate
 from companion.cards import Card
@@ -32,6 +36,29 @@ def _sample_boards(count: int, seed: int) -> list[MatchState]:
     return states[:count]
 
 
+def _cli_throughput(lines: int) -> list[Figure]:
+    """`companion kwingto score|legal --jsonl` end to end, start-up included."""
+    board = {
+        "rows": [["3H", "6H", None, "JH", None], ["2S", None, "4S", None, None], [None] * 5],
+        "penalties": 1,
+        "roll": "B2 B6 R3",
+    }
+    text = "\n".join(json.dumps(board) for _ in range(lines))
+    figures = []
+    for command in ("score", "legal"):
+        start = time.perf_counter()
+        subprocess.run(
+            [sys.executable, "-m", "companion", "kwingto", command, "--jsonl"],
+            input=text,
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+        ms = (time.perf_counter() - start) * 1000 / (lines / 1000)
+        figures.append(Figure(SECTION, f"cli {command} --jsonl ({lines} lines)", ms, "ms per 1000"))
+    return figures
+
+
 def run(quick: bool) -> list[Figure]:
     """Legal placements per second, scorings per second, random 4-player games per second."""
     seconds = 0.2 if quick else 1.5
@@ -58,6 +85,7 @@ def run(quick: bool) -> list[Figure]:
         random_match(Setup(("A", "B", "C", "D"), 0), rng)
 
     return [
+        *_cli_throughput(500 if quick else 5000),
         Figure(SECTION, "legal placements (one board, one roll)", rate(legal, seconds), "per s"),
         Figure(SECTION, "board scorings", rate(score, seconds), "per s"),
         Figure(SECTION, "random 4-player games", rate(game, seconds), "per s"),

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from functools import cached_property
 from enum import StrEnum
 
 from companion.cards import Suit
@@ -75,7 +76,7 @@ class Roll:
         """The colours used; they decide which rows may take the card (P6)."""
         return frozenset(d.colour for d in self.dice)
 
-    @property
+    @cached_property
     def result(self) -> int:
         """T4: one colour → the sum; both → black sum minus red sum."""
         sums: Counter[DieColour] = Counter()
