@@ -67,6 +67,8 @@ class Journal:
         path.parent.mkdir(parents=True, exist_ok=True)
         try:
             journal = cls(_connect(path), now)
+        except sqlite3.OperationalError as exc:
+            raise JournalError(f"cannot open the game journal {path}: {exc}") from exc
         except sqlite3.DatabaseError:
             aside = _free_name(path)
             path.rename(aside)

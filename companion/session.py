@@ -103,7 +103,12 @@ class TableSession:
         stored = self.journal.latest()
         if stored is None or stored.finished or stored.game != GAME:
             return False
-        setup = Setup.from_json(stored.setup)
+        try:
+            setup = Setup.from_json(stored.setup)
+            seats = tuple(SeatInfo.from_json(s) for s in stored.seats)
+        except (ValueError, KeyError, TypeError) as exc:
+            self.recovery_note = f"the saved match could not be read ({exc}); starting afresh"
+            return False
         state = new_match(setup)
         actions: list[Action] = []
         for number, doc in enumerate(stored.actions, 1):
@@ -115,8 +120,7 @@ class TableSession:
                 self.recovery_note = f"stopped at saved action {number} ({exc}); {dropped} lost"
                 break
             actions.append(action)
-        self.match_id, self.setup, self.state = stored.id, setup, state
-        self.seats = tuple(SeatInfo.from_json(s) for s in stored.seats)
+        self.match_id, self.setup, self.state, self.seats = stored.id, setup, state, seats
         self.actions = actions
         self._clear_transient()
         self._changed()

@@ -136,3 +136,20 @@ def test_damaged_action_stops_replay_with_a_note(path):
     recovered = TableSession(Journal.open(path))
     assert recovered.resume()
     assert recovered.state == s.state and "action 2" in recovered.recovery_note
+
+
+def test_unreadable_saved_setup_starts_afresh_with_a_note(path):
+    s = new_session(path)
+    s.start_match(Setup(("A", "B"), 0), SEATS)
+    with sqlite3.connect(path) as other:
+        other.execute("UPDATE matches SET setup = '{\"names\": 3}'")
+    recovered = new_session(path)
+    assert recovered.state is None and "could not be read" in recovered.recovery_note
+
+
+def test_journal_in_an_unusable_place_is_a_clear_error(tmp_path):
+    from companion.journal import JournalError
+
+    (tmp_path / "dir.db").mkdir()
+    with pytest.raises(JournalError, match="cannot open the game journal"):
+        Journal.open(tmp_path / "dir.db")
