@@ -1,0 +1,242 @@
+"""Find card-shaped corners in a frame: where a card's index could be read.
+
+Cards are paper: brighter than the table around them and nearly colourless. The detector
+compares each pixel's darkest channel with a coarse estimate of the table under it, so
+light and dark tables, colour casts and lighting gradients all give the same picture, and
+no fixed threshold is needed. Overlapping cards merge into one blob; instead of splitting
+blobs, every convex right-angle corner of a blob's outline is a hypothesis "a card starts
+here", sized from the edges that leave it and kept only if that card fits inside the blob.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+DETECT_MAX_SIDE = 1280
+MIN_CARD_PX = 40.0
+MAX_CARD_PX = 240.0
+ASPECT_RANGE = (1.25, 1.7)
+NOMINAL_ASPECT = 1.45
+RIGHT_ANGLE_TOLERANCE = 22.0
+MIN_FIT = 0.88
+CLOSE_PX = 9
+
+
+@dataclass(frozen=True)
+class CornerFrame:
+    """A card hypothesis from one corner, in full-frame pixels.
+
+    `origin` is the corner; `right` and `down` are the card's short and long edges leaving
+    it (as vectors of length width and height), so an index printed at this corner reads
+    upright in the (right, down) frame.
+    """
+
+    origin: np.ndarray
+    right: np.ndarray
+    down: np.ndarray
+
+    @property
+    def width(self) -> float:
+        """The card's short side in pixels."""
+        return float(np.linalg.norm(self.right))
+
+    def quad(self) -> np.ndarray:
+        """The four corners, clockwise from this one."""
+        o = self.origin
+        return np.array([o, o + self.right, o + self.right + self.down, o + self.down])
+
+    def centre(self) -> np.ndarray:
+        """The card's centre."""
+        return self.origin + (self.right + self.down) / 2.0
+
+
+def card_mask(frame: np.ndarray) -> tuple[np.ndarray, float]:
+    """A binary mask of paper-bright pixels at detection scale, and that scale."""
+    import cv2
+
+    h, w = frame.shape[:2]
+    scale = min(1.0, DETECT_MAX_SIDE / max(h, w))
+    small = (
+        frame
+        if scale == 1.0
+        else cv2.resize(frame, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+    )
+    white = cv2.blur(small.min(axis=2), (3, 3))
+    sh, sw = white.shape
+    cells = cv2.resize(white, (max(4, sw // 16), max(4, sh // 16)), interpolation=cv2.INTER_AREA)
+    table = cv2.medianBlur(cells, 5)
+    table = cv2.resize(cv2.blur(table, (3, 3)), (sw, sh), interpolation=cv2.INTER_LINEAR)
+    diff = cv2.subtract(white, table)
+    level, _ = cv2.threshold(diff, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+    _, mask = cv2.threshold(diff, max(level, 10.0), 255, cv2.THRESH_BINARY)
+    mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+    # Dark and red print splits a card's paper into pieces; closing knits them together.
+    close = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (CLOSE_PX, CLOSE_PX))
+    return cv2.morphologyEx(mask, cv2.MORPH_CLOSE, close), scale
+
+
+def _segment(pts: np.ndarray, i: int, j: int) -> np.ndarray:
+    """Contour points from index i to j, wrapping round the end."""
+    return pts[i : j + 1] if j > i else np.concatenate([pts[i:], pts[: j + 1]])
+
+
+def _fit_line(seg: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(point, unit direction) of the line through a run of contour points, ends trimmed."""
+    import cv2
+
+    trim = len(seg) // 8
+    core = seg[trim : len(seg) - trim] if len(seg) - 2 * trim >= 2 else seg
+    vx, vy, x0, y0 = cv2.fitLine(core, cv2.DIST_L2, 0, 0.01, 0.01).ravel()
+    return np.array([x0, y0], np.float64), np.array([vx, vy], np.float64)
+
+
+def _fit_edges(contour: np.ndarray, poly_idx: np.ndarray, min_edge: float) -> list[np.ndarray]:
+    """Corners where the outline's long straight edges meet.
+
+    Short polygon edges (the chamfers of rounded card corners, notches of an index printed
+    near the edge) are skipped, and nearly collinear neighbours are fitted as one line.
+    """
+    pts = contour[:, 0, :].astype(np.float32)
+    n = len(poly_idx)
+    edges = []
+    for k in range(n):
+        i, j = int(poly_idx[k]), int(poly_idx[(k + 1) % n])
+        if np.linalg.norm(pts[j] - pts[i]) >= min_edge:
+            edges.append([i, j])
+    merged: list[list[int]] = []
+    for e in edges:
+        if merged:
+            d0 = pts[merged[-1][1]] - pts[merged[-1][0]]
+            d1 = pts[e[1]] - pts[e[0]]
+            cos = float(d0 @ d1) / (np.linalg.norm(d0) * np.linalg.norm(d1))
+            if cos > 0.985:
+                merged[-1][1] = e[1]
+                continue
+        merged.append(e)
+    if len(merged) > 2:
+        d0 = pts[merged[-1][1]] - pts[merged[-1][0]]
+        d1 = pts[merged[0][1]] - pts[merged[0][0]]
+        if float(d0 @ d1) / (np.linalg.norm(d0) * np.linalg.norm(d1)) > 0.985:
+            merged[0][0] = merged.pop()[0]
+    lines = [_fit_line(_segment(pts, i, j)) for i, j in merged]
+    corners = []
+    for k in range(len(lines)):
+        (p, d), (q, e) = lines[k - 1], lines[k]
+        denom = d[0] * e[1] - d[1] * e[0]
+        if abs(denom) < 1e-3:
+            continue
+        t = ((q[0] - p[0]) * e[1] - (q[1] - p[1]) * e[0]) / denom
+        corners.append(p + t * d)
+    return corners
+
+
+def _inside_fraction(mask: np.ndarray, quad: np.ndarray) -> float:
+    """How much of a quadrilateral (detection-scale pixels) the mask covers, sampled on a grid."""
+    u = np.linspace(0.08, 0.92, 7)
+    uu, vv = np.meshgrid(u, u)
+    o, r, d = quad[0], quad[1] - quad[0], quad[3] - quad[0]
+    xs = o[0] + uu * r[0] + vv * d[0]
+    ys = o[1] + uu * r[1] + vv * d[1]
+    h, w = mask.shape
+    ok = (xs >= 0) & (xs < w) & (ys >= 0) & (ys < h)
+    if not ok.all():
+        return 0.0
+    return float((mask[ys.astype(int), xs.astype(int)] > 0).mean())
+
+
+def _corner_hypotheses(
+    corners: list[np.ndarray], clockwise: bool, min_px: float, max_px: float
+) -> list[tuple[np.ndarray, np.ndarray, np.ndarray]]:
+    """(origin, right, down) for every convex right-angle corner whose edges fit a card."""
+    n = len(corners)
+    out = []
+    for k in range(n):
+        c, prev, nxt = corners[k], corners[k - 1], corners[(k + 1) % n]
+        e1, e2 = prev - c, nxt - c
+        l1, l2 = float(np.linalg.norm(e1)), float(np.linalg.norm(e2))
+        if min(l1, l2) < min_px * 0.3:
+            continue
+        cos = float(e1 @ e2) / (l1 * l2)
+        if abs(np.degrees(np.arccos(np.clip(cos, -1, 1))) - 90.0) > RIGHT_ANGLE_TOLERANCE:
+            continue
+        cross = e1[0] * e2[1] - e1[1] * e2[0]
+        convex = (cross < 0) if clockwise else (cross > 0)
+        if not convex:
+            continue
+        # Image y points down: the reading frame has `down` 90° clockwise of `right`.
+        a, b = (e1, e2) if e1[0] * e2[1] - e1[1] * e2[0] > 0 else (e2, e1)
+        la, lb = float(np.linalg.norm(a)), float(np.linalg.norm(b))
+        ratio = lb / la
+        if ASPECT_RANGE[0] <= ratio <= ASPECT_RANGE[1]:
+            width, height = la, lb
+        elif ratio > ASPECT_RANGE[1]:
+            width, height = lb / NOMINAL_ASPECT, lb
+        else:
+            width, height = la, la * NOMINAL_ASPECT
+        if not min_px <= width <= max_px:
+            continue
+        out.append((c, a / la * width, b / lb * height))
+    return out
+
+
+def find_corner_frames(frame: np.ndarray) -> list[CornerFrame]:
+    """Every plausible card corner (full-frame pixels), several per card."""
+    import cv2
+
+    mask, scale = card_mask(frame)
+    min_px, max_px = MIN_CARD_PX * scale, MAX_CARD_PX * scale
+    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+    big = [c for c in contours if cv2.contourArea(c) >= 0.8 * min_px * min_px * ASPECT_RANGE[0]]
+    outlines = [_single_card_hull(c) for c in big]
+    filled = np.zeros_like(mask)
+    cv2.drawContours(filled, outlines, -1, 255, -1)
+    frames: list[CornerFrame] = []
+    for contour in outlines:
+        area = cv2.contourArea(contour)
+        eps = max(1.5, 0.02 * np.sqrt(area))
+        poly = cv2.approxPolyDP(contour, eps, True)
+        if len(poly) < 4:
+            continue
+        idx = _vertex_indices(contour, poly)
+        corners = _fit_edges(contour, idx, 0.45 * min_px)
+        clockwise = cv2.contourArea(contour, oriented=True) > 0
+        for origin, right, down in _corner_hypotheses(corners, clockwise, min_px, max_px):
+            quad = np.array([origin, origin + right, origin + right + down, origin + down])
+            if _inside_fraction(filled, quad) < MIN_FIT:
+                continue
+            frames.append(CornerFrame(origin / scale, right / scale, down / scale))
+    return frames
+
+
+def _single_card_hull(contour: np.ndarray) -> np.ndarray:
+    """A lone card's outline without the bites that dark print near its edge takes out of it.
+
+    When the blob's convex hull is a card-shaped rectangle, the hull (redrawn as a dense
+    contour) is the card; otherwise the blob (overlapping cards) is kept as it is.
+    """
+    import cv2
+
+    hull = cv2.convexHull(contour)
+    hull_area = cv2.contourArea(hull)
+    (_, _), (w, h), _ = cv2.minAreaRect(hull)
+    if min(w, h) == 0 or hull_area / (w * h) < 0.93:
+        return contour
+    if not ASPECT_RANGE[0] <= max(w, h) / min(w, h) <= ASPECT_RANGE[1]:
+        return contour
+    x, y, bw, bh = cv2.boundingRect(hull)
+    canvas = np.zeros((bh + 4, bw + 4), np.uint8)
+    offset = np.array([x - 2, y - 2], np.int32)
+    cv2.drawContours(canvas, [hull - offset], -1, 255, -1)
+    dense, _ = cv2.findContours(canvas, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+    return max(dense, key=cv2.contourArea) + offset
+
+
+def _vertex_indices(contour: np.ndarray, poly: np.ndarray) -> np.ndarray:
+    """Indices into `contour` of the polygon's vertices, in contour order."""
+    pts = contour[:, 0, :]
+    idx = []
+    for v in poly[:, 0, :]:
+        idx.append(int(np.argmin(np.abs(pts - v).sum(axis=1))))
+    return np.array(sorted(idx))

@@ -1,0 +1,140 @@
+"""Score the card reader on a labelled folder (`manifest.json` in the shared-data format).
+
+A reading matches a labelled card when its centre falls inside the labelled outline (each
+label and each reading used once, nearest centres first). From the matches come recall,
+accuracy (overall and on cards at least 80 px wide, where the reader must be right), the
+unknown rate, confident-wrong answers (a wrong card named, the one unforgivable error),
+and readings that match nothing (false positives).
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+import numpy as np
+
+from vision.card_reader import CardsReading
+
+WIDE_PX = 80.0
+
+
+@dataclass(frozen=True)
+class CardScores:
+    """The headline numbers of one evaluation run."""
+
+    images: int
+    labelled: int
+    matched: int
+    recall: float
+    accuracy: float
+    accuracy_wide: float
+    wide_matched: int
+    unknown_rate: float
+    confident_wrong: int
+    confident_wrong_rate: float
+    false_positives: int
+    median_ms: float
+    p95_ms: float
+
+    def as_dict(self) -> dict[str, float]:
+        """Plain numbers for JSON."""
+        return asdict(self)
+
+    def as_text(self) -> str:
+        """One `name: value` line per figure."""
+        lines = [
+            f"images: {self.images}",
+            f"labelled cards: {self.labelled}",
+            f"recall: {self.recall:.3f} ({self.matched}/{self.labelled})",
+            f"accuracy (all matched): {self.accuracy:.3f}",
+            f"accuracy (>= {WIDE_PX:.0f} px wide): {self.accuracy_wide:.3f} of {self.wide_matched}",
+            f"unknown rate: {self.unknown_rate:.3f}",
+            f"confident wrong: {self.confident_wrong} ({self.confident_wrong_rate:.3%})",
+            f"false positives: {self.false_positives}",
+            f"median ms: {self.median_ms:.1f}",
+            f"p95 ms: {self.p95_ms:.1f}",
+        ]
+        return "\n".join(lines) + "\n"
+
+
+def card_width(quad: np.ndarray) -> float:
+    """Short side of a labelled outline (TL, TR, BR, BL)."""
+    return float((np.linalg.norm(quad[1] - quad[0]) + np.linalg.norm(quad[2] - quad[3])) / 2.0)
+
+
+def _inside(point: np.ndarray, quad: np.ndarray) -> bool:
+    import cv2
+
+    contour = quad.astype(np.float32).reshape(-1, 1, 2)
+    return cv2.pointPolygonTest(contour, (float(point[0]), float(point[1])), False) >= 0
+
+
+def match(labels: list[dict], reading: CardsReading) -> tuple[list[tuple[dict, str | None]], int]:
+    """(label, read card) pairs for matched labels, and the number of unmatched readings."""
+    pairs = []
+    for li, lab in enumerate(labels):
+        quad = np.array(lab["quad"], np.float64)
+        for ri, card in enumerate(reading.cards):
+            centre = np.array(card.center)
+            if _inside(centre, quad):
+                pairs.append((float(np.linalg.norm(centre - quad.mean(axis=0))), li, ri))
+    pairs.sort()
+    used_l: set[int] = set()
+    used_r: set[int] = set()
+    matched = []
+    for _, li, ri in pairs:
+        if li in used_l or ri in used_r:
+            continue
+        used_l.add(li)
+        used_r.add(ri)
+        matched.append((labels[li], reading.cards[ri].card))
+    return matched, len(reading.cards) - len(used_r)
+
+
+def evaluate(folder: Path, reader: Callable[[np.ndarray], CardsReading]) -> CardScores:
+    """Run `reader` on every image of a labelled folder and score it."""
+    import cv2
+
+    entries = json.loads((folder / "manifest.json").read_text())
+    labelled = matched_n = correct = wide_n = wide_ok = unknown = wrong = fps = 0
+    times = []
+    for entry in entries:
+        frame = cv2.imread(str(folder / entry["file"]))
+        if frame is None:
+            continue
+        t0 = time.perf_counter()
+        reading = reader(frame)
+        times.append((time.perf_counter() - t0) * 1000.0)
+        labels = [o for o in entry["objects"] if o.get("kind") == "card"]
+        pairs, unmatched = match(labels, reading)
+        labelled += len(labels)
+        fps += unmatched
+        for lab, card in pairs:
+            truth = lab["rank"] + lab["suit"]
+            matched_n += 1
+            ok = card == truth
+            correct += ok
+            unknown += card is None
+            wrong += card is not None and not ok
+            if card_width(np.array(lab["quad"])) >= WIDE_PX:
+                wide_n += 1
+                wide_ok += ok
+    return CardScores(
+        images=len(times),
+        labelled=labelled,
+        matched=matched_n,
+        recall=matched_n / max(1, labelled),
+        accuracy=correct / max(1, matched_n),
+        accuracy_wide=wide_ok / max(1, wide_n),
+        wide_matched=wide_n,
+        unknown_rate=unknown / max(1, matched_n),
+        confident_wrong=wrong,
+        confident_wrong_rate=wrong / max(1, matched_n),
+        false_positives=fps,
+        median_ms=float(np.median(times)) if times else 0.0,
+        p95_ms=float(np.percentile(times, 95)) if times else 0.0,
+    )

@@ -1,0 +1,224 @@
+"""Read one corner index (rank over suit) from a card corner hypothesis.
+
+The corner is resampled into a small upright patch where one unit is 1/100 of the card's
+width, whatever the card's size or rotation in the frame. In that patch the index is the
+first ink near the corner: the rank glyph(s) on top, the suit symbol right under them.
+Both are cut out by connected components, so the exact index position of a deck does not
+matter, and compared with the templates. The suit's colour is measured on the paper's own
+white balance and must agree with the symbol.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from vision.card_detect import CornerFrame
+from vision.card_glyphs import glyph_vector
+from vision.card_models import CardModels, Guess, TemplateSet
+from vision.card_shapes import RED_SUITS, SUITS
+
+UNIT_PX = 2
+PATCH_W = 40 * UNIT_PX
+PATCH_H = 72 * UNIT_PX
+BORDER = 2 * UNIT_PX
+RED_LEVEL = 0.18
+MIN_CONTRAST = 40.0
+TAUGHT_TRUST = 0.8
+COLOUR_DOUBT = 0.08
+BLACK_SUITS = frozenset(SUITS) - RED_SUITS
+INK_LEVEL = 0.3
+
+
+@dataclass(frozen=True)
+class IndexCrops:
+    """The rank and suit ink (1 = ink) cut from one corner, and whether the suit ink is red."""
+
+    rank: np.ndarray
+    suit: np.ndarray
+    red: bool
+
+
+@dataclass(frozen=True)
+class CornerRead:
+    """What one corner says: rank and suit guesses, and whether colour and symbol agree.
+
+    The suit is chosen among the suits of the colour seen (red ink cannot be a spade); the
+    colour and the symbol disagree when the best symbol of the other colour clearly beats it.
+    """
+
+    rank: Guess
+    suit: Guess
+    colour_agrees: bool
+
+
+def corner_patch(frame: np.ndarray, cf: CornerFrame) -> np.ndarray:
+    """The corner resampled upright at UNIT_PX pixels per 1/100 card width (BGR)."""
+    import cv2
+
+    ex = cf.right / (100.0 * UNIT_PX)
+    ey = cf.down / np.linalg.norm(cf.down) * (np.linalg.norm(cf.right) / (100.0 * UNIT_PX))
+    m = np.array([[ex[0], ey[0], cf.origin[0]], [ex[1], ey[1], cf.origin[1]]], np.float64)
+    return cv2.warpAffine(
+        frame,
+        m,
+        (PATCH_W, PATCH_H),
+        flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
+        borderMode=cv2.BORDER_REPLICATE,
+    )
+
+
+def _ink(patch: np.ndarray) -> tuple[np.ndarray, np.ndarray] | None:
+    """(ink 0..1 as float, binary ink mask), or None when the patch has no printed contrast.
+
+    Ink is measured from the paper's level towards the darkest print, and the cut is low:
+    small index glyphs are thin and blurred, so they never reach the depth of a solid pip.
+    """
+    dark = patch.min(axis=2)
+    paper = float(np.percentile(dark, 85))
+    floor = float(np.percentile(dark, 1))
+    if paper - floor < MIN_CONTRAST:
+        return None
+    ink = np.clip((paper - dark.astype(np.float32)) / (paper - floor), 0.0, 1.0)
+    return ink, (ink >= INK_LEVEL).astype(np.uint8)
+
+
+Box = tuple[int, int, int, int, int, np.ndarray]
+
+
+def _components(binary: np.ndarray) -> list[Box]:
+    """(x, y, w, h, area, mask) of each ink blob not touching the patch's top or left edge."""
+    import cv2
+
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(binary, connectivity=8)
+    out = []
+    for i in range(1, n):
+        x, y, w, h, area = (int(v) for v in stats[i])
+        if x <= BORDER or y <= BORDER or area < 4:
+            continue
+        out.append((x, y, w, h, area, labels == i))
+    return out
+
+
+def _rank_group(seed: Box, comps: list[Box]) -> list[Box]:
+    """The seed glyph, its broken strokes, and the "0" after a "1" (the only two-glyph rank)."""
+    sx, sy, sw, sh = seed[:4]
+    pad = UNIT_PX
+
+    def within(c: Box) -> bool:
+        return (
+            c[0] >= sx - pad
+            and c[0] + c[2] <= sx + sw + pad
+            and c[1] >= sy - pad
+            and c[1] + c[3] <= sy + sh + pad
+        )
+
+    group = [seed] + [c for c in comps if c is not seed and within(c)]
+    if sw < 0.45 * sh:
+        after = [
+            c
+            for c in comps
+            if 0.7 * sh <= c[3] <= 1.3 * sh
+            and 0 <= c[0] - (sx + sw) <= 0.5 * sh
+            and abs(c[1] - sy) <= 0.25 * sh
+        ]
+        if after:
+            group.append(min(after, key=lambda c: c[0]))
+    return group
+
+
+def index_crops(patch: np.ndarray) -> IndexCrops | None:
+    """Cut the rank and suit out of an upright corner patch, or None if no index is there."""
+    found = _ink(patch)
+    if found is None:
+        return None
+    ink, binary = found
+    comps = _components(binary)
+    u = UNIT_PX
+    seeds = [
+        c
+        for c in comps
+        if 6 * u <= c[3] <= 36 * u and c[2] <= 30 * u and c[0] < 22 * u and c[1] < 26 * u
+    ]
+    if not seeds:
+        return None
+    seed = min(seeds, key=lambda c: c[1] + 0.5 * c[0])
+    rank_parts = _rank_group(seed, comps)
+    rx0 = min(c[0] for c in rank_parts)
+    rx1 = max(c[0] + c[2] for c in rank_parts)
+    ry0 = min(c[1] for c in rank_parts)
+    ry1 = max(c[1] + c[3] for c in rank_parts)
+    rh = ry1 - ry0
+    suit = _suit_below(binary, rx0, rx1, ry1, rh)
+    if suit is None:
+        return None
+    rank_mask = np.zeros(binary.shape, bool)
+    for c in rank_parts:
+        rank_mask |= c[5]
+    rank_ink = np.where(rank_mask, ink, 0.0)[ry0:ry1, rx0:rx1]
+    x, y, w, h, _, where = suit
+    suit_ink = np.where(where, ink, 0.0)[y : y + h, x : x + w]
+    return IndexCrops(rank_ink, suit_ink, _is_red(patch, where))
+
+
+def _suit_below(binary: np.ndarray, rx0: int, rx1: int, ry1: int, rh: int) -> Box | None:
+    """The suit symbol under the rank: the top blob in a window just below it.
+
+    The window is only as wide as the rank (plus a little), which also cuts the small suit
+    free where a deck prints it touching the big pip beside it.
+    """
+    import cv2
+
+    x0 = max(0, int(rx0 - 0.25 * rh))
+    x1 = min(binary.shape[1], int(rx1 + 0.25 * rh))
+    y0, y1 = ry1 + 1, min(binary.shape[0], int(ry1 + 1.6 * rh))
+    window = np.zeros_like(binary)
+    window[y0:y1, x0:x1] = binary[y0:y1, x0:x1]
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(window, connectivity=8)
+    best = None
+    for i in range(1, n):
+        x, y, w, h, area = (int(v) for v in stats[i])
+        if h < 0.3 * rh or h > 1.3 * rh or w < 0.3 * rh or area < 4 or y - ry1 > 0.8 * rh:
+            continue
+        if best is None or y < best[1]:
+            best = (x, y, w, h, area, labels == i)
+    return best
+
+
+def _is_red(patch: np.ndarray, where: np.ndarray) -> bool:
+    """Red ink: red clearly above green and blue once the paper is made neutral white."""
+    pix = patch.reshape(-1, 3).astype(np.float32)
+    paper = np.percentile(pix, 90, axis=0) + 1.0
+    norm = pix / paper
+    sel = norm[where.ravel()]
+    if len(sel) == 0:
+        return False
+    redness = sel[:, 2] - np.maximum(sel[:, 0], sel[:, 1])
+    return float(np.median(redness)) > RED_LEVEL
+
+
+def read_corner(frame: np.ndarray, cf: CornerFrame, models: CardModels) -> CornerRead | None:
+    """Rank, suit and colour check at this corner, taught templates first; None if no index."""
+    crops = index_crops(corner_patch(frame, cf))
+    if crops is None:
+        return None
+    rank = _classify(glyph_vector(crops.rank), models.taught_rank, models.rank, None)
+    suit_vec = glyph_vector(crops.suit)
+    colour = RED_SUITS if crops.red else BLACK_SUITS
+    suit = _classify(suit_vec, models.taught_suit, models.suit, colour)
+    anywhere = _classify(suit_vec, models.taught_suit, models.suit, None)
+    if rank is None or suit is None or anywhere is None:
+        return None
+    agrees = anywhere.label in colour or anywhere.score - suit.score < COLOUR_DOUBT
+    return CornerRead(rank, suit, agrees)
+
+
+def _classify(
+    vector: np.ndarray, taught: TemplateSet, shipped: TemplateSet, allowed: frozenset[str] | None
+) -> Guess | None:
+    """The taught templates' answer when it is a confident one, otherwise the shipped answer."""
+    guess = taught.classify(vector, allowed)
+    if guess is not None and guess.score >= TAUGHT_TRUST:
+        return guess
+    return shipped.classify(vector, allowed)

@@ -1,0 +1,88 @@
+"""Rank and suit templates, and nearest-template classification with a margin.
+
+Two template sets can be loaded: the shipped, deck-independent one (built by
+`vision.build_card_models` from fonts and code-drawn shapes) and an optional taught one
+(from "teach my deck"). Taught templates are asked first because they are the user's own
+artwork; the shipped ones answer when the taught ones are absent or unsure.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+import numpy as np
+
+SHIPPED = Path(__file__).with_name("card_models.npz")
+
+
+@dataclass(frozen=True)
+class Guess:
+    """The best label, its correlation with the nearest template and its lead over the runner-up."""
+
+    label: str
+    score: float
+    margin: float
+
+
+@dataclass(frozen=True)
+class TemplateSet:
+    """Unit vectors (one row each) with a label per row."""
+
+    vectors: np.ndarray
+    labels: np.ndarray
+
+    def classify(self, vector: np.ndarray, allowed: frozenset[str] | None = None) -> Guess | None:
+        """Nearest template's label; margin = best score minus best score of any other label.
+
+        `allowed` limits the answer (and the runner-up) to some labels, e.g. the red suits.
+        """
+        if len(self.labels) == 0:
+            return None
+        scores = self.vectors @ vector
+        if allowed is not None:
+            scores = np.where(np.isin(self.labels, list(allowed)), scores, -2.0)
+        best = int(np.argmax(scores))
+        label = str(self.labels[best])
+        others = scores[self.labels != label]
+        runner_up = float(others.max()) if len(others) else -1.0
+        return Guess(label, float(scores[best]), float(scores[best]) - runner_up)
+
+
+@dataclass(frozen=True)
+class CardModels:
+    """Rank and suit template sets, with the taught ones (possibly empty) tried first."""
+
+    rank: TemplateSet
+    suit: TemplateSet
+    taught_rank: TemplateSet
+    taught_suit: TemplateSet
+
+
+def _empty() -> TemplateSet:
+    return TemplateSet(np.zeros((0, 1), np.float32), np.array([], dtype="<U2"))
+
+
+def load_template_file(path: Path) -> tuple[TemplateSet, TemplateSet]:
+    """(rank, suit) template sets from an .npz written by the builder or by teaching."""
+    with np.load(path) as data:
+        rank = TemplateSet(_unit_rows(data["rank_vectors"]), data["rank_labels"])
+        suit = TemplateSet(_unit_rows(data["suit_vectors"]), data["suit_labels"])
+    return rank, suit
+
+
+def _unit_rows(stored: np.ndarray) -> np.ndarray:
+    """Float rows of unit length, whether stored as int8 (shipped) or float (taught)."""
+    rows = stored.astype(np.float32)
+    return rows / (np.linalg.norm(rows, axis=1, keepdims=True) + 1e-9)
+
+
+@lru_cache(maxsize=8)
+def load_models(taught: Path | None = None) -> CardModels:
+    """The shipped templates plus, when `taught` names an existing file, the taught ones."""
+    rank, suit = load_template_file(SHIPPED)
+    t_rank, t_suit = _empty(), _empty()
+    if taught is not None and taught.is_file():
+        t_rank, t_suit = load_template_file(taught)
+    return CardModels(rank, suit, t_rank, t_suit)

@@ -1,0 +1,103 @@
+"""Frame in, cards out: the card reader's one public function, `read_cards`.
+
+Corner hypotheses from `card_detect` are read by `card_index`; hypotheses that describe
+the same card (its two index corners, or a corner seen through an overlap) are merged and
+their readings vote. Only a hypothesis with a printed index counts as a card, so blank
+paper, dice and hands never become cards. A card whose answer is not clearly ahead of the
+runner-up, or whose colour contradicts its suit, is reported with `card=None`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from vision.card_detect import CornerFrame, find_corner_frames
+from vision.card_index import CornerRead, read_corner
+from vision.card_models import CardModels, load_models
+
+RANK_MARGIN = 0.10
+SUIT_MARGIN = 0.08
+MIN_SCORE = 0.55
+ACCEPT = 0.5
+SAME_CARD = 0.35
+
+
+@dataclass(frozen=True)
+class CardRead:
+    """One card: "10H"-style text or None (unknown), corners clockwise from the index corner."""
+
+    card: str | None
+    quad: tuple[tuple[float, float], ...]
+    center: tuple[float, float]
+    confidence: float
+
+
+@dataclass(frozen=True)
+class CardsReading:
+    """Every card found in one frame."""
+
+    cards: tuple[CardRead, ...]
+
+
+def corner_confidence(read: CornerRead) -> float:
+    """0..1 from how far each answer leads its runner-up; 0 if the colour contradicts the suit."""
+    if not read.colour_agrees or min(read.rank.score, read.suit.score) < MIN_SCORE:
+        return 0.0
+    rank = min(1.0, read.rank.margin / (2 * RANK_MARGIN))
+    suit = min(1.0, read.suit.margin / (2 * SUIT_MARGIN))
+    return float(min(rank, suit))
+
+
+def _label(read: CornerRead) -> str:
+    return read.rank.label + read.suit.label
+
+
+def _group(
+    items: list[tuple[CornerFrame, CornerRead]],
+) -> list[list[tuple[CornerFrame, CornerRead]]]:
+    """Hypotheses whose card centres lie within SAME_CARD widths of each other."""
+    groups: list[list[tuple[CornerFrame, CornerRead]]] = []
+    for item in items:
+        c, w = item[0].centre(), item[0].width
+        for g in groups:
+            if np.linalg.norm(g[0][0].centre() - c) < SAME_CARD * max(w, g[0][0].width):
+                g.append(item)
+                break
+        else:
+            groups.append([item])
+    return groups
+
+
+def _decide(group: list[tuple[CornerFrame, CornerRead]]) -> CardRead:
+    """One card from its corners' readings: agreeing corners add up, disagreeing ones cancel."""
+    votes: dict[str, float] = {}
+    for _, read in group:
+        votes[_label(read)] = votes.get(_label(read), 0.0) + corner_confidence(read)
+    ranked = sorted(votes.items(), key=lambda kv: kv[1], reverse=True)
+    best, score = ranked[0]
+    against = ranked[1][1] if len(ranked) > 1 else 0.0
+    confidence = float(np.clip(score - against, 0.0, 1.0))
+    frame = max(group, key=lambda it: (_label(it[1]) == best, corner_confidence(it[1])))[0]
+    quad = tuple((float(x), float(y)) for x, y in frame.quad())
+    cx, cy = frame.centre()
+    card = best if confidence >= ACCEPT else None
+    return CardRead(card, quad, (float(cx), float(cy)), confidence)
+
+
+def read_cards(
+    frame: np.ndarray, models: CardModels | None = None, taught: Path | None = None
+) -> CardsReading:
+    """Every card in a BGR frame with its rank and suit (or unknown), corners, centre, confidence.
+
+    `models` defaults to the shipped templates plus the taught file `taught`, if given.
+    """
+    models = models or load_models(taught)
+    items = []
+    for cf in find_corner_frames(frame):
+        read = read_corner(frame, cf, models)
+        if read is not None:
+            items.append((cf, read))
+    return CardsReading(tuple(_decide(g) for g in _group(items)))
