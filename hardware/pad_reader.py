@@ -89,6 +89,7 @@ class SeatPad:
         self._port: Any = None
         self._write_lock = threading.Lock()
         self._light = OFF
+        self._announced: Hello | None = None
         self._thread = threading.Thread(target=self._run, name=f"pad {url}", daemon=True)
 
     def start(self) -> None:
@@ -152,6 +153,7 @@ class SeatPad:
     def _session(self, port: Any) -> str:
         """Read one connection until it fails or the pad is closed; returns why it ended."""
         framer = LineFramer()
+        self._announced = None
         with self._write_lock:
             self._port = port
         try:
@@ -188,12 +190,17 @@ class SeatPad:
             log.log(level, "pad %s: bad line (%s)", self.url, exc)
 
     def _hello(self, hello: Hello) -> None:
+        """Announce the pad once per connection (a repeated HELLO only resends the LED)."""
+        if self._announced is not None and self._announced.seat != hello.seat:
+            self._commands.put(PadLink(self._announced.seat, False, f"now seat {hello.seat}"))
         self.seat = hello.seat
         self.firmware = hello.firmware
         self._backoff.reset()
         self._send(encode_light(self._light))
-        detail = f"firmware {hello.firmware} on {self.url}"
-        self._commands.put(PadLink(hello.seat, True, detail))
+        if hello != self._announced:
+            detail = f"firmware {hello.firmware} on {self.url}"
+            self._commands.put(PadLink(hello.seat, True, detail))
+        self._announced = hello
 
 
 def _is_glob(port: str) -> bool:

@@ -195,3 +195,24 @@ def test_manager_finds_pads_plugged_in_later_and_drives_their_leds(
             pump(one, lambda: "LED ON" in got_one, got_one)
         assert got_one.count("BUZZ 150") == 1
         assert got_one[-1] == "LED ON"
+
+
+def test_a_repeated_hello_is_announced_once_and_a_new_seat_moves_the_pad(
+    commands: queue.Queue[Any],
+) -> None:
+    master, path = raw_pty()
+    try:
+        with SeatPad(path, commands):
+            assert select.select([master], [], [], 2.0)[0]
+            os.read(master, 100)
+            os.write(master, b"HELLO 2 1.0\nHELLO 2 1.0\nHELLO 3 1.0\nDOWN placed\n")
+            inbox = Inbox(commands)
+            assert wait_for(inbox.has(Press(Button.PLACED, 3)))
+        assert inbox.items == [
+            PadLink(2, True, f"firmware 1.0 on {path}"),
+            PadLink(2, False, "now seat 3"),
+            PadLink(3, True, f"firmware 1.0 on {path}"),
+            Press(Button.PLACED, 3),
+        ]
+    finally:
+        os.close(master)
