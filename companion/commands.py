@@ -26,7 +26,11 @@ class Button(StrEnum):
 
 @dataclass(frozen=True)
 class Press:
-    """A button press; `seat` is None for the table's own buttons, else the pad's seat."""
+    """A button press; `seat` is None for the table's own buttons, else the pad's seat.
+
+    Seats in Commands are player indexes (0 = first player); the pad itself is numbered
+    from 1 as printed at the table (`HELLO 1` is seat 0 here, see docs/pad-protocol.md).
+    """
 
     button: Button
     seat: int | None = None

@@ -1,7 +1,7 @@
 """Seat pads on USB serial: one reader thread per port, reconnecting with back-off.
 
 A pad can be unplugged mid-game (a kicked cable), so losing one is routine: the UI gets a
-`PadLink(seat, False, ...)`, the reader keeps retrying at growing intervals, and the pad
+`PadLink(player, False, ...)`, the reader keeps retrying at growing intervals, and the pad
 is back as soon as it says HELLO again. Nothing a pad sends can stop its reader.
 """
 
@@ -57,6 +57,11 @@ class Backoff:
     def reset(self) -> None:
         """A pad said HELLO: the next loss retries quickly again."""
         self._next = self._first
+
+
+def player(seat: int) -> int:
+    """The player index (from 0) that Commands carry for a pad's seat (from 1, as printed)."""
+    return seat - 1
 
 
 def pads_config(config: Mapping[str, Any]) -> list[str]:
@@ -146,7 +151,7 @@ class SeatPad:
                 self.connects += 1
                 detail = self._session(port)
                 if self.seat is not None and not self._stop.is_set():
-                    self._commands.put(PadLink(self.seat, False, detail))
+                    self._commands.put(PadLink(player(self.seat), False, detail))
                     log.warning("pad seat %s on %s went away: %s", self.seat, self.url, detail)
             self._stop.wait(self._backoff.next())
 
@@ -181,7 +186,7 @@ class SeatPad:
                 self._send(WHO)
                 raise PadLineError(Problem.NO_HELLO, f"{message} before HELLO")
             elif isinstance(message, ButtonEdge) and message.down:
-                self._commands.put(Press(message.button, self.seat))
+                self._commands.put(Press(message.button, player(self.seat)))
         except PadLineError as exc:
             self.problems[exc.problem] += 1
             level = logging.WARNING
@@ -192,14 +197,15 @@ class SeatPad:
     def _hello(self, hello: Hello) -> None:
         """Announce the pad once per connection (a repeated HELLO only resends the LED)."""
         if self._announced is not None and self._announced.seat != hello.seat:
-            self._commands.put(PadLink(self._announced.seat, False, f"now seat {hello.seat}"))
+            moved = f"now seat {hello.seat}"
+            self._commands.put(PadLink(player(self._announced.seat), False, moved))
         self.seat = hello.seat
         self.firmware = hello.firmware
         self._backoff.reset()
         self._send(encode_light(self._light))
         if hello != self._announced:
             detail = f"firmware {hello.firmware} on {self.url}"
-            self._commands.put(PadLink(hello.seat, True, detail))
+            self._commands.put(PadLink(player(hello.seat), True, detail))
         self._announced = hello
 
 

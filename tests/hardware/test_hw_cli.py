@@ -125,9 +125,9 @@ def test_pad_sim_keys_become_presses_at_the_host(commands: queue.Queue[Any]) -> 
     with SeatPad(path, commands):
         assert proc.wait(timeout=5) == 0
     assert drain(commands)[:3] == [
-        PadLink(2, True, f"firmware sim-1.0 on {path}"),
-        Press(Button.PLACED, 2),
-        Press(Button.PASS, 2),
+        PadLink(1, True, f"firmware sim-1.0 on {path}"),
+        Press(Button.PLACED, 1),
+        Press(Button.PASS, 1),
     ]
     out = proc.stdout.read() if proc.stdout else ""
     assert "← WHO" in out and "→ DOWN placed" in out and "→ UP pass" in out
@@ -143,7 +143,7 @@ def test_pad_sim_interactive_reads_keys_from_stdin(commands: queue.Queue[Any]) -
         assert proc.wait(timeout=5) == 0
         assert wait_for(lambda: commands.qsize() >= 4)  # the simulator quit: unplugged
     items = drain(commands)
-    assert items[1:3] == [Press(Button.PASS, 4), Press(Button.PLACED, 4)]
+    assert items[1:3] == [Press(Button.PASS, 3), Press(Button.PLACED, 3)]
     assert items[3].connected is False
 
 

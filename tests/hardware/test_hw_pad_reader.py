@@ -81,13 +81,14 @@ def test_pads_config() -> None:
 def test_hello_then_presses_carry_the_seat(sim: SimulatedPad, commands: queue.Queue[Any]) -> None:
     inbox = Inbox(commands)
     with SeatPad(sim.path, commands) as pad:
-        received = pump(sim, inbox.has(PadLink(3, True, f"firmware 2.1 on {sim.path}")))
+        # the pad says seat 3; Commands carry the player index, 2
+        received = pump(sim, inbox.has(PadLink(2, True, f"firmware 2.1 on {sim.path}")))
         assert received[0] == "WHO"
         assert pad.connected and pad.seat == 3 and pad.firmware == "2.1"
         sim.press(Button.PLACED)
         sim.press(Button.PASS)
-        pump(sim, inbox.has(Press(Button.PASS, 3)))
-    assert inbox.take()[1:] == [Press(Button.PLACED, 3), Press(Button.PASS, 3)]
+        pump(sim, inbox.has(Press(Button.PASS, 2)))
+    assert inbox.take()[1:] == [Press(Button.PLACED, 2), Press(Button.PASS, 2)]
     assert pad.problems == {}
 
 
@@ -123,7 +124,7 @@ def test_garbage_is_counted_and_logged_never_fatal(
             os.write(master, b"DOWN placed\n")  # before HELLO: no seat to give it
             os.write(master, b"\x00\xff\xfe binary\n" + b"A" * 500 + b"\n")
             os.write(master, b"JUMP now\nHELLO 9 1.0\nHELLO 2 1.0\nDOWN pass\n")
-            assert wait_for(Inbox(commands).has(Press(Button.PASS, 2)))
+            assert wait_for(Inbox(commands).has(Press(Button.PASS, 1)))
         assert pad.problems == {
             Problem.NO_HELLO: 1,
             Problem.BINARY: 1,
@@ -159,16 +160,16 @@ def test_unplug_is_reported_and_the_pad_reconnects_with_backoff(
         link.unlink()
         assert wait_for(lambda: len(inbox.take()) == 2)
         gone = inbox.items[1]
-        assert (gone.seat, gone.connected) == (3, False)
+        assert (gone.seat, gone.connected) == (2, False)  # seat 3 is player 2
         assert gone.detail.startswith("unplugged")
         assert not pad.connected
         with SimulatedPad(seat=3, firmware="2.2") as second:
             link.symlink_to(second.path)
             pump(second, lambda: pad.connected and pad.firmware == "2.2")
             second.press(Button.PLACED)
-            assert wait_for(inbox.has(Press(Button.PLACED, 3)))
+            assert wait_for(inbox.has(Press(Button.PLACED, 2)))
         assert pad.connects == 2
-    assert inbox.items[2] == PadLink(3, True, f"firmware 2.2 on {link}")
+    assert inbox.items[2] == PadLink(2, True, f"firmware 2.2 on {link}")
 
 
 def test_manager_finds_pads_plugged_in_later_and_drives_their_leds(
@@ -207,12 +208,12 @@ def test_a_repeated_hello_is_announced_once_and_a_new_seat_moves_the_pad(
             os.read(master, 100)
             os.write(master, b"HELLO 2 1.0\nHELLO 2 1.0\nHELLO 3 1.0\nDOWN placed\n")
             inbox = Inbox(commands)
-            assert wait_for(inbox.has(Press(Button.PLACED, 3)))
+            assert wait_for(inbox.has(Press(Button.PLACED, 2)))
         assert inbox.items == [
+            PadLink(1, True, f"firmware 1.0 on {path}"),
+            PadLink(1, False, "now seat 3"),
             PadLink(2, True, f"firmware 1.0 on {path}"),
-            PadLink(2, False, "now seat 3"),
-            PadLink(3, True, f"firmware 1.0 on {path}"),
-            Press(Button.PLACED, 3),
+            Press(Button.PLACED, 2),
         ]
     finally:
         os.close(master)
