@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from typing import Any
 
-SECTIONS: tuple[str, ...] = ("companion.kwingto.bench",)
+SECTIONS: tuple[str, ...] = ("companion.kwingto.bench", "hardware.bench")
 
 
 @dataclass(frozen=True)
