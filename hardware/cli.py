@@ -29,31 +29,17 @@ def _gpio_config(path: Path | None) -> Any:
         raise UsageError(str(exc)) from exc
 
 
-def _pin_factory_is_mock() -> bool:
-    """Load gpiozero's pin factory; a machine without GPIO is a usage error with a hint."""
-    import warnings
-
-    from gpiozero import Device
-    from gpiozero.exc import BadPinFactory
-    from gpiozero.pins.mock import MockFactory
-
-    try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            Device.ensure_pin_factory()
-    except BadPinFactory as exc:
-        raise UsageError(
-            "no GPIO pins found on this machine; to try it without a Pi run "
-            "GPIOZERO_PIN_FACTORY=mock companion hw-test --simulate"
-        ) from exc
-    return isinstance(Device.pin_factory, MockFactory)
-
-
 def _hw_test(args: argparse.Namespace) -> int:
+    from hardware.gpio import gpio_available, pins_are_mock
     from hardware.hwtest import run_hw_test
 
     config = _gpio_config(args.config)
-    mock = _pin_factory_is_mock()
+    if not gpio_available():
+        raise UsageError(
+            "no GPIO pins found on this machine; to try it without a Pi run "
+            "GPIOZERO_PIN_FACTORY=mock companion hw-test --simulate"
+        )
+    mock = pins_are_mock()
     if args.simulate and not mock:
         raise UsageError("--simulate presses mock pins only: set GPIOZERO_PIN_FACTORY=mock")
     if mock and not args.simulate:
