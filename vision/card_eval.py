@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
@@ -138,3 +138,47 @@ def evaluate(folder: Path, reader: Callable[[np.ndarray], CardsReading]) -> Card
         median_ms=float(np.median(times)) if times else 0.0,
         p95_ms=float(np.percentile(times, 95)) if times else 0.0,
     )
+
+
+def deck_frames(
+    deck_dir: Path, seed: int = 0, width: float = 100.0
+) -> Iterator[tuple[np.ndarray, str]]:
+    """Each face PNG of a deck folder (`<CARD>.png`) on a table, about `width` px wide, at a
+    random rotation and position, seen through a mild camera: (frame, card text)."""
+    import cv2
+
+    from vision import synth
+    from vision.synth_cards import card_quad, place_card
+
+    rng = np.random.default_rng(seed)
+    for png in sorted(deck_dir.glob("*.png")):
+        rgba = cv2.imread(str(png), cv2.IMREAD_UNCHANGED)
+        if rgba is None or rgba.ndim != 3:
+            continue
+        face = rgba[..., :3]
+        if rgba.shape[2] == 4:
+            alpha = rgba[..., 3:].astype(np.float32) / 255.0
+            face = (face * alpha + 255 * (1 - alpha)).astype(np.uint8)
+        img = synth.table(rng, 480, 360)
+        quad = card_quad(
+            (float(rng.uniform(180, 300)), float(rng.uniform(150, 210))),
+            width * rng.uniform(0.9, 1.1),
+            face.shape[0] / face.shape[1],
+            float(rng.uniform(0, 2 * np.pi)),
+            float(rng.uniform(0, 0.04)),
+        )
+        place_card(img, face, quad, 0.25)
+        cam = synth.Camera(gradient=0.15, blur=0.5, noise=2.0, jpeg=90)
+        yield synth.camera(img, rng, cam), png.stem
+
+
+def deck_accuracy(
+    frames: Iterable[tuple[np.ndarray, str]], reader: Callable[[np.ndarray], CardsReading]
+) -> float:
+    """Fraction of single-card frames read as exactly their own card and nothing else."""
+    right = total = 0
+    for frame, text in frames:
+        cards = reader(frame).cards
+        total += 1
+        right += len(cards) == 1 and cards[0].card == text
+    return right / max(1, total)

@@ -1,0 +1,51 @@
+"""The card reader on procedurally drawn cards: found where they lie, never named wrongly often."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from vision import synth
+from vision.card_eval import match
+from vision.card_glyphs import glyph_vector, tight_crop
+from vision.card_models import load_models
+from vision.card_reader import read_cards
+from vision.card_shapes import SUITS, draw_suit
+from vision.synth_cards import card_quad, draw_face, place_card, render_scene
+
+
+def test_lone_upright_card_is_found_and_read() -> None:
+    rng = np.random.default_rng(11)
+    img = synth.table(rng, 640, 480, "felt")
+    face = draw_face("7", "D", rng)
+    quad = card_quad((320, 240), 120, face.shape[0] / face.shape[1], 0.3, 0.0)
+    place_card(img, face, quad, 0.2)
+    cards = read_cards(img).cards
+    assert len(cards) == 1
+    assert np.linalg.norm(np.array(cards[0].center) - quad.mean(axis=0)) < 10
+    assert cards[0].card in ("7D", None)
+
+
+def test_scenes_find_most_cards_and_rarely_name_a_wrong_one() -> None:
+    rng = np.random.default_rng(21)
+    found = total = wrong = 0
+    for _ in range(4):
+        frame, labels = render_scene(rng, 1280, 720, 4)
+        pairs, false_pos = match(labels, read_cards(frame))
+        total += len(labels)
+        found += len(pairs)
+        wrong += sum(c is not None and c != lab["rank"] + lab["suit"] for lab, c in pairs)
+        assert false_pos == 0
+    assert found >= 0.6 * total
+    assert wrong <= 0.15 * total
+
+
+def test_shipped_suit_model_knows_new_drawings() -> None:
+    models = load_models()
+    rng = np.random.default_rng(99)
+    right = 0
+    for suit in SUITS:
+        for _ in range(10):
+            ink = tight_crop(draw_suit(suit, 48, rng).astype(np.float32) / 255.0)
+            guess = models.suit.classify(glyph_vector(ink))
+            right += guess is not None and guess.label == suit
+    assert right >= 36
