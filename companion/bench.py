@@ -16,7 +16,11 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from typing import Any
 
-SECTIONS: tuple[str, ...] = ("companion.kwingto.bench", "hardware.bench")
+SECTIONS: tuple[str, ...] = (
+    "companion.kwingto.bench",
+    "hardware.bench",
+    "vision.bench_cards",
+)
 
 
 @dataclass(frozen=True)

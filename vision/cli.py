@@ -20,6 +20,7 @@ def register(sub: Any) -> None:
     group = sub.add_parser("vision", help="read dice and cards from camera images")
     vsub = group.add_subparsers(dest="vision_command", metavar="SUBCOMMAND", required=True)
     _register_dice(vsub)
+    _register_cards(vsub)
 
 
 def _register_dice(vsub: Any) -> None:
@@ -51,6 +52,42 @@ def _eval_dice(args: argparse.Namespace) -> int:
     if not manifest.is_file():
         raise UsageError(f"{manifest} not found")
     report = eval_dice_report(args.dir, args.palette)
+    if args.json:
+        print(json.dumps(report.as_dict()))
+    else:
+        sys.stdout.write(report.as_text())
+    return 0
+
+
+def _register_cards(vsub: Any) -> None:
+    p = vsub.add_parser("read-cards", help="read the cards in images; one JSON line per image")
+    p.add_argument("images", nargs="+", metavar="IMAGE")
+    p.add_argument("--taught", type=Path, default=None, help="taught deck templates (.npz)")
+    p.set_defaults(handler=_read_cards)
+
+    p = vsub.add_parser("eval-cards", help="score the card reader on a labelled folder")
+    p.add_argument("dir", type=Path, metavar="DIR", help="folder with manifest.json")
+    p.add_argument("--taught", type=Path, default=None, help="taught deck templates (.npz)")
+    p.add_argument("--json", action="store_true", help="print the scores as one JSON object")
+    p.set_defaults(handler=_eval_cards)
+
+
+def _read_cards(args: argparse.Namespace) -> int:
+    from vision.card_cli import read_cards_lines
+
+    for line in read_cards_lines([str(p) for p in args.images], args.taught):
+        print(json.dumps(line), flush=True)
+    return 0
+
+
+def _eval_cards(args: argparse.Namespace) -> int:
+    from companion.cli import UsageError
+    from vision.card_cli import eval_cards_report
+
+    manifest = args.dir / "manifest.json"
+    if not manifest.is_file():
+        raise UsageError(f"{manifest} not found")
+    report = eval_cards_report(args.dir, args.taught)
     if args.json:
         print(json.dumps(report.as_dict()))
     else:
