@@ -17,7 +17,7 @@ from typing import Any
 
 from companion.commands import PadLink, Press
 from companion.config import ConfigError, table
-from hardware.leds import OFF, Light, led_pattern
+from hardware.leds import OFF, LedPattern, Light
 from hardware.pad_protocol import (
     WHO,
     ButtonEdge,
@@ -29,7 +29,6 @@ from hardware.pad_protocol import (
     encode_light,
     parse_line,
 )
-from hardware.signals import TableSignals
 
 log = logging.getLogger(__name__)
 
@@ -228,7 +227,7 @@ class PadManager:
         self._scan_interval = scan_interval
         self._backoff_first = backoff_first
         self.pads: dict[str, SeatPad] = {}
-        self._error_shown = False
+        self._beeped = False
         self._lock = threading.Lock()
         self._stop = threading.Event()
         self._scanner = threading.Thread(target=self._scan_loop, name="pad scan", daemon=True)
@@ -257,11 +256,10 @@ class PadManager:
         while not self._stop.wait(self._scan_interval):
             self.scan()
 
-    def show(self, signals: TableSignals) -> None:
-        """Each pad's LED mirrors its seat LED; a newly rejected action beeps every pad."""
-        pattern = led_pattern(signals)
-        beep = signals.error and not self._error_shown
-        self._error_shown = signals.error
+    def show(self, pattern: LedPattern) -> None:
+        """Each pad's LED mirrors its seat LED; the table's error beep also beeps every pad."""
+        beep = pattern.buzzer != OFF and not self._beeped
+        self._beeped = pattern.buzzer != OFF
         with self._lock:
             pads = list(self.pads.values())
         for pad in pads:

@@ -14,7 +14,7 @@ from hw_helpers import wait_for
 
 from companion.commands import Button, PadLink, Press
 from companion.config import ConfigError
-from hardware.leds import WAITING_BLINK
+from hardware.leds import WAITING_BLINK, led_pattern
 from hardware.pad_protocol import Problem
 from hardware.pad_reader import Backoff, PadManager, SeatPad, pads_config
 from hardware.pad_sim import SimulatedPad
@@ -90,6 +90,8 @@ def test_hello_then_presses_carry_the_seat(sim: SimulatedPad, commands: queue.Qu
         pump(sim, inbox.has(Press(Button.PASS, 2)))
     assert inbox.take()[1:] == [Press(Button.PLACED, 2), Press(Button.PASS, 2)]
     assert pad.problems == {}
+    assert not pad.connected
+    pad.close()  # a second close is harmless
 
 
 def test_led_and_buzz_reach_the_pad_and_are_resent_after_hello(
@@ -187,13 +189,14 @@ def test_manager_finds_pads_plugged_in_later_and_drives_their_leds(
             pump(one, all_connected(manager, 1), got_one)
             (tmp_path / "pad-b").symlink_to(three.path)  # plugged in mid-game
             pump(three, all_connected(manager, 2), got_three)
-            manager.show(TableSignals(waiting_for_roll=True, active_seat=3, seats=3))
+            manager.show(led_pattern(TableSignals(waiting_for_roll=True, active_seat=3, seats=3)))
             pump(three, lambda: "LED ON" in got_three, got_three)
-            rejected = TableSignals(error=True, active_seat=3, seats=3)
+            rejected = led_pattern(TableSignals(error=True, active_seat=3, seats=3))
             manager.show(rejected)
             manager.show(rejected)  # the same rejection: one beep
-            manager.show(TableSignals(active_seat=1, seats=3))
+            manager.show(led_pattern(TableSignals(active_seat=1, seats=3)))
             pump(one, lambda: "LED ON" in got_one, got_one)
+        manager.close()
         assert got_one.count("BUZZ 150") == 1
         assert got_one[-1] == "LED ON"
 
