@@ -115,8 +115,8 @@ class SeatPad:
 
     @property
     def connected(self) -> bool:
-        """True while the port is open and the pad has said which seat it serves."""
-        return self._port is not None and self.seat is not None
+        """True while the port is open and the pad has said HELLO on this connection."""
+        return self._port is not None and self._announced is not None
 
     def show(self, light: Light) -> None:
         """Set the pad's LED; sent now if connected and again after every reconnect."""
@@ -149,15 +149,15 @@ class SeatPad:
             else:
                 self.connects += 1
                 detail = self._session(port)
-                if self.seat is not None and not self._stop.is_set():
-                    self._commands.put(PadLink(player(self.seat), False, detail))
-                    log.warning("pad seat %s on %s went away: %s", self.seat, self.url, detail)
+                announced, self._announced = self._announced, None
+                if announced is not None and not self._stop.is_set():
+                    self._commands.put(PadLink(player(announced.seat), False, detail))
+                    log.warning("pad seat %s on %s went away: %s", announced.seat, self.url, detail)
             self._stop.wait(self._backoff.next())
 
     def _session(self, port: Any) -> str:
         """Read one connection until it fails or the pad is closed; returns why it ended."""
         framer = LineFramer()
-        self._announced = None
         with self._write_lock:
             self._port = port
         try:
@@ -181,11 +181,11 @@ class SeatPad:
             message = parse_line(item)
             if isinstance(message, Hello):
                 self._hello(message)
-            elif self.seat is None:
+            elif self._announced is None:
                 self._send(WHO)
                 raise PadLineError(Problem.NO_HELLO, f"{message} before HELLO")
             elif isinstance(message, ButtonEdge) and message.down:
-                self._commands.put(Press(message.button, player(self.seat)))
+                self._commands.put(Press(message.button, player(self._announced.seat)))
         except PadLineError as exc:
             self.problems[exc.problem] += 1
             level = logging.WARNING
