@@ -1,0 +1,280 @@
+"""The pygame app: input → Commands → session; redraw only when something changed.
+
+The loop sleeps in `pygame.event.wait` with a timeout, so an idle table costs almost no
+CPU: it wakes for input, for the command queue (buttons, pads, camera) a few times a
+second, and for new camera frames only while the Roll screen shows them.
+"""
+
+from __future__ import annotations
+
+import queue
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pygame
+
+from companion.commands import Command
+from companion.kwingto.state import Phase
+from companion.session import TableSession
+from display import chrome, theme
+from display.camera import CameraFrame, FrameProvider
+from display.controller import Controller
+from display.keys import Keys
+from display.layout import frame
+from display.model import UiState
+from display.screens.base import Screen, View
+from display.screens.boards import BoardsScreen
+from display.screens.correction import CorrectionScreen
+from display.screens.roll import RollScreen
+from display.screens.scores import ScoresScreen
+from display.screens.settings import SettingsScreen
+from display.screens.setup import SetupScreen
+from display.theme import Theme
+from display.widgets import Widget, draw_widgets, find, hit
+
+IDLE_WAIT_MS = 200  # how often an idle loop looks at the command queue
+CAMERA_WAIT_MS = 40  # while camera frames are shown
+
+
+def make_screens() -> dict[str, Screen]:
+    """One instance of every screen, by name."""
+    return {
+        "setup": SetupScreen(),
+        "roll": RollScreen(),
+        "boards": BoardsScreen(),
+        "scores": ScoresScreen(),
+        "correction": CorrectionScreen(),
+        "settings": SettingsScreen(),
+    }
+
+
+@dataclass
+class Layers:
+    """The widgets of one frame, in the order they are drawn (and hit, last on top)."""
+
+    header: list[Widget] = field(default_factory=list)
+    screen: list[Widget] = field(default_factory=list)
+    nav: list[Widget] = field(default_factory=list)
+    banners: list[Widget] = field(default_factory=list)
+    dialog: list[Widget] = field(default_factory=list)
+
+    @property
+    def all(self) -> list[Widget]:
+        """Every widget, bottom to top."""
+        return self.header + self.screen + self.nav + self.banners + self.dialog
+
+    @property
+    def tappable(self) -> list[Widget]:
+        """What a touch may hit: only the dialog while one is open."""
+        return self.dialog or self.all
+
+
+class App:
+    """One touchscreen UI over one TableSession."""
+
+    def __init__(
+        self,
+        session: TableSession,
+        surface: pygame.Surface,
+        *,
+        camera: FrameProvider | None = None,
+        commands: queue.Queue[Command] | None = None,
+        rng: random.Random | None = None,
+        calibrate: Callable[[], str] | None = None,
+        language: str = "en",
+    ) -> None:
+        self.session = session
+        self.surface = surface
+        self.th = Theme(*surface.get_size())
+        self.ui = UiState(
+            screen="roll" if session.state is not None else "setup", language=language
+        )
+        self.ctl = Controller(session, self.ui, rng, calibrate)
+        self.ctl.set_language(language)
+        self.screens = make_screens()
+        self.camera = camera
+        self.commands = commands
+        self.keys = Keys(self.ctl)
+        self.layers = Layers()
+        self.running = True
+        self._frame: CameraFrame | None = None
+        self._laid_out: tuple[object, ...] | None = None
+        self._drawn: tuple[object, ...] | None = None
+        self._pressed: str | None = None
+        self._phase = self._current_phase()
+        self._proposed = session.proposed
+        if session.recovery_note:
+            self.ctl.notify("app.recovered", detail=session.recovery_note)
+
+    # --- state → screen -------------------------------------------------------------------
+
+    def _current_phase(self) -> Phase | None:
+        state = self.session.state
+        return state.phase if state is not None else None
+
+    def _key(self) -> tuple[object, ...]:
+        """Everything the picture depends on: when it is unchanged, nothing is redrawn."""
+        return (self.session.version, self.ui.version, id(self._frame), self.surface.get_size())
+
+    def view(self) -> View:
+        """What the screens read this frame."""
+        shown = self._frame if self.ui.screen == "roll" else None
+        return View(self.session, self.ui, self.ctl, self.th, frame(self.th), shown)
+
+    def follow(self) -> None:
+        """Keep the UI in step with the session: go where the game went, mirror proposals."""
+        session, ui = self.session, self.ui
+        if session.state is None and ui.screen not in ("setup", "settings"):
+            self.ctl.go("setup")
+        phase = self._current_phase()
+        if phase != self._phase:
+            self._phase = phase
+            if ui.screen in ("roll", "boards", "scores") and ui.dialog is None:
+                target = self._screen_for(phase)
+                if target != ui.screen:
+                    self.ctl.go(target)
+        if session.proposed is not self._proposed:
+            self._proposed = session.proposed
+            if ui.screen != "correction":
+                ui.dice = session.proposed.roll.dice if session.proposed is not None else ()
+                ui.changed()
+
+    def _screen_for(self, phase: Phase | None) -> str:
+        """Where play continues: roll the dice, place on the boards, or read the scores."""
+        state = self.session.state
+        if phase is Phase.PLACE and state is not None:
+            roll = state.game.turn.roll
+            return "roll" if roll is not None and roll.failed else "boards"
+        if phase in (Phase.GAME_OVER, Phase.MATCH_OVER):
+            return "scores"
+        return "roll"
+
+    def layout(self) -> Layers:
+        """Lay out the current screen (cheap: no drawing), once per change."""
+        key = self._key()
+        if key != self._laid_out:
+            v = self.view()
+            self.layers = Layers(
+                chrome.header(v),
+                self.screens[self.ui.screen].build(v),
+                chrome.nav(v),
+                chrome.banners(v),
+                chrome.dialog(v),
+            )
+            self._laid_out = key
+        return self.layers
+
+    def draw(self) -> None:
+        """Draw the whole picture for the current layout."""
+        layers = self.layout()
+        v = self.view()
+        s, th = self.surface, self.th
+        s.fill(theme.BACKGROUND)
+        chrome.draw_header(s, v)
+        draw_widgets(s, th, layers.header)
+        self.screens[self.ui.screen].draw(s, v, layers.screen)
+        draw_widgets(s, th, layers.screen)
+        pygame.draw.rect(s, theme.PANEL, v.frame.nav)
+        draw_widgets(s, th, layers.nav)
+        chrome.draw_banners(s, v, layers.banners)
+        draw_widgets(s, th, layers.banners)
+        chrome.draw_dialog(s, v, layers.dialog)
+        draw_widgets(s, th, layers.dialog)
+        self._drawn = self._key()
+
+    def update(self) -> bool:
+        """Follow the session, then redraw if anything changed; True when drawn."""
+        self.follow()
+        if self._key() == self._drawn:
+            return False
+        self.draw()
+        return True
+
+    # --- input → commands --------------------------------------------------------------------
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        """One pygame event: touch, mouse, keys, window."""
+        if event.type == pygame.QUIT:
+            self.running = False
+        elif event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            if getattr(event, "touch", False) or event.button != 1:
+                return  # SDL's mouse copy of a finger touch: the FINGER event counts
+            self._touch(event.type == pygame.MOUSEBUTTONDOWN, event.pos)
+        elif event.type in (pygame.FINGERDOWN, pygame.FINGERUP):
+            pos = (round(event.x * self.th.width), round(event.y * self.th.height))
+            self._touch(event.type == pygame.FINGERDOWN, pos)
+        elif event.type in (pygame.KEYDOWN, pygame.KEYUP, pygame.TEXTINPUT):
+            for command in self.keys.event(event, time.monotonic()):
+                self.session.handle(command)
+            self.running = self.running and not self.keys.quit
+        elif event.type == pygame.VIDEORESIZE:
+            self.resize(pygame.display.get_surface())
+        self.follow()
+
+    def _touch(self, down: bool, pos: tuple[int, int]) -> None:
+        """A tap is a press and a release on the same widget (a slide off cancels it)."""
+        target = hit(self.layout().tappable, pos)
+        if down:
+            self._pressed = target.id if target is not None else None
+            return
+        pressed, self._pressed = self._pressed, None
+        if target is not None and target.id == pressed and target.on_tap is not None:
+            target.on_tap()
+
+    def tap(self, id: str) -> None:
+        """Tap a widget by id at its centre (the keyboard's and tests' shortcut)."""
+        widget = find(self.layout().tappable, id)
+        if widget is None or not widget.tappable:
+            raise KeyError(f"no tappable widget {id!r} on the {self.ui.screen} screen")
+        self._touch(True, widget.rect.center)
+        self._touch(False, widget.rect.center)
+        self.follow()
+
+    def resize(self, surface: pygame.Surface) -> None:
+        """A new window size: a new theme; everything is laid out again."""
+        self.surface = surface
+        self.th = Theme(*surface.get_size())
+
+    def poll(self) -> None:
+        """Commands from the queue (buttons, pads, bots), held keys, the camera's frame."""
+        while self.commands is not None:
+            try:
+                command = self.commands.get_nowait()
+            except queue.Empty:
+                break
+            self.session.handle(command)
+        for press in self.keys.tick(time.monotonic()):
+            self.session.handle(press)
+        if self.camera is not None and self.ui.screen == "roll":
+            latest = self.camera()
+            if latest is not None:
+                self._frame = latest
+
+    def step(self, wait_ms: int = 0) -> bool:
+        """One loop turn: wait for events (at most `wait_ms`), handle them, poll, redraw.
+        Returns True when a new picture was drawn (and flipped, if a display is set)."""
+        first = pygame.event.wait(wait_ms) if wait_ms > 0 else None
+        events = (
+            [first] if first is not None and first.type != pygame.NOEVENT else []
+        ) + pygame.event.get()
+        for event in events:
+            self.handle_event(event)
+        self.poll()
+        drawn = self.update()
+        if drawn and pygame.display.get_surface() is self.surface:
+            pygame.display.flip()
+        return drawn
+
+    def run(self) -> None:
+        """The main loop, until the window closes (or Ctrl+Q)."""
+        while self.running:
+            camera_live = self.camera is not None and self.ui.screen == "roll"
+            self.step(CAMERA_WAIT_MS if camera_live or self.keys.holding else IDLE_WAIT_MS)
+
+    def screenshot(self, path: Path) -> None:
+        """Save the current picture as PNG."""
+        self.update()
+        pygame.image.save(self.surface, str(path))

@@ -1,0 +1,158 @@
+"""Representative positions for every screen, reached by real play on an in-memory journal.
+
+The screenshots in docs/, the headless render tests and the frame-time benchmark all
+draw these scenes, so the pictures players see in the docs are the ones the tests check.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from pathlib import Path
+
+import pygame
+
+from companion.commands import Button, Play, Press, ProposeRoll
+from companion.journal import Journal
+from companion.kwingto.actions import Pass, Place
+from companion.kwingto.engine import legal_placements
+from companion.kwingto.roll import Roll
+from companion.kwingto.state import MatchMode, MatchOptions, MatchState, Phase, Setup
+from companion.session import SeatInfo, TableSession
+from display.app import App
+from display.camera import CameraFrame
+from display.model import DEFAULT_COLOURS, Dialog
+from display.sim import SimulatedTable, tray_frame
+
+NAMES = ("Ana", "Ben", "Carla", "Dani")
+SCENES: tuple[str, ...] = (
+    "setup",
+    "roll",
+    "roll_failed",
+    "boards",
+    "boards_error",
+    "scores",
+    "correction",
+    "settings",
+)
+
+
+def memory_session() -> TableSession:
+    """A session whose journal lives in memory (nothing touches the disk)."""
+    return TableSession(Journal.open(Path(":memory:")))
+
+
+def start(session: TableSession, players: int, options: MatchOptions | None = None) -> None:
+    """Seat `players` players (Ana first) and start the match."""
+    setup = Setup(NAMES[:players], 0, options or MatchOptions())
+    seats = [SeatInfo(NAMES[i], DEFAULT_COLOURS[i]) for i in range(players)]
+    session.start_match(setup, seats)
+
+
+def advance(
+    session: TableSession, rng: random.Random, done: Callable[[MatchState], bool], limit: int = 5000
+) -> None:
+    """Play random legal moves until `done(state)` holds."""
+    table = SimulatedTable(session, rng)
+    for _ in range(limit):
+        assert session.state is not None
+        if done(session.state):
+            return
+        command = table.next_command()
+        if command is None:
+            return
+        session.handle(command)
+    raise RuntimeError("the scene's position was not reached")
+
+
+def roll_now(session: TableSession, text: str) -> None:
+    """At a ROLL phase, roll exactly these dice (as the camera and CONFIRM would)."""
+    session.handle(ProposeRoll(Roll.parse(text), 0.95))
+    session.handle(Press(Button.CONFIRM))
+
+
+def mid_game(session: TableSession, rng: random.Random, players: int, turns: int) -> None:
+    """A game some turns in, at the start of a turn."""
+    start(session, players)
+    advance(session, rng, lambda s: s.game.turns_played >= turns and s.phase is Phase.ROLL)
+
+
+def placing(session: TableSession, rng: random.Random, players: int) -> None:
+    """Mid-game, the roll B2 B6 R3 (5, any row), the first player placed, the second passed."""
+    mid_game(session, rng, players, 8)
+    roll_now(session, "B2 B6 R3")
+    state = session.state
+    assert state is not None
+    first = state.game.turn.active
+    options = legal_placements(state, first)
+    if options:
+        p = options[0]
+        session.handle(Play(Place(first, p.row, p.col, p.card)))
+    session.handle(Play(Pass((first + 1) % players)))
+
+
+def build_scene(name: str, size: tuple[int, int], seed: int = 3) -> App:
+    """An app on an off-screen surface of `size`, showing the scene called `name`."""
+    rng = random.Random(seed)
+    session = memory_session()
+    frame: list[CameraFrame] = []
+    screen = name.split("_")[0]
+    if name == "setup":
+        pass
+    elif name == "roll":
+        mid_game(session, rng, 3, 5)
+        roll = Roll.parse("B2 B6 R3")
+        session.handle(ProposeRoll(roll, 0.93))
+        frame.append(tray_frame(roll))
+    elif name == "roll_failed":
+        mid_game(session, rng, 3, 5)
+        roll_now(session, "R6 R6 R5")
+    elif name in ("boards", "boards_error", "correction"):
+        placing(session, rng, 4 if name != "correction" else 3)
+    elif name == "scores":
+        start(session, 2, MatchOptions(MatchMode.GAMES, 3))
+        advance(session, rng, lambda s: len(s.finished) >= 2 and s.phase is not Phase.PLACE)
+    elif name == "settings":
+        start(session, 2)
+    app = App(session, pygame.Surface(size), camera=(lambda: frame[0]) if frame else None, rng=rng)
+    app.ctl.go(screen)
+    app.poll()
+    if name == "setup":
+        draft = app.ui.setup
+        draft.players = 3
+        draft.names[:3] = list(NAMES[:3])
+    if name == "boards_error":
+        _tap_illegal(app)
+    if name == "correction":
+        _ask_flag(app)
+    app.ui.changed()
+    return app
+
+
+def _tap_illegal(app: App) -> None:
+    """Tap a space the active player may not use, so the engine's reason shows."""
+    state = app.session.state
+    assert state is not None
+    player = (state.game.turn.active + 2) % state.players
+    legal = {(p.row, p.col) for p in legal_placements(state, player)}
+    board = state.game.players[player].board
+    space = next(
+        (r, c)
+        for r in range(3)
+        for c in range(5)
+        if (r, c) not in legal and board.card_at(r, c) is None
+    )
+    app.ctl.tap_space(player, *space)
+
+
+def _ask_flag(app: App) -> None:
+    """Open the "is this card a mistake?" question on the first face-up card found."""
+    state = app.session.state
+    assert state is not None
+    for player, me in enumerate(state.game.players):
+        for r in range(3):
+            for c in range(5):
+                if me.board.card_at(r, c) is not None:
+                    app.ctl.show_player(player)
+                    app.ui.dialog = Dialog("flag", (player, r, c))
+                    return
