@@ -52,14 +52,20 @@ def test_buttons_use_the_pull_up_and_bounce_time(buttons: TableButtons) -> None:
     assert not confirm.is_pressed
 
 
+@pytest.mark.parametrize(
+    ("name", "button"),
+    [("confirm", Button.CONFIRM), ("reroll", Button.REROLL), ("pass_", Button.PASS)],
+)
 def test_contact_bounce_is_one_press(
     buttons: TableButtons,
     mock_pins: MockFactory,
     wiring: GpioConfig,
     commands: queue.Queue[Any],
     clock: FakeClock,
+    name: str,
+    button: Button,
 ) -> None:
-    pin = mock_pins.pin(wiring.confirm)
+    pin = mock_pins.pin(getattr(wiring, name))
     for _ in range(4):  # a press that chatters for 8 ms
         pin.drive_low()
         clock.advance(0.001)
@@ -69,11 +75,11 @@ def test_contact_bounce_is_one_press(
     clock.advance(0.3)
     pin.drive_high()  # release, and it chatters once more
     clock.advance(0.002)
-    tap(mock_pins, wiring.confirm)
-    assert drain(commands) == [Press(Button.CONFIRM)]
+    tap(mock_pins, getattr(wiring, name))
+    assert drain(commands) == [Press(button)]
     clock.advance(0.2)
-    tap(mock_pins, wiring.confirm)
-    assert drain(commands) == [Press(Button.CONFIRM)]
+    tap(mock_pins, getattr(wiring, name))
+    assert drain(commands) == [Press(button)]
 
 
 def test_bounce_on_one_button_does_not_hide_another(

@@ -165,3 +165,34 @@ def test_close_turns_off_and_is_idempotent(mock_pins: MockFactory, wiring: GpioC
     assert not lit(mock_pins, wiring.ready_led)
     with TableLights(wiring):  # pins are free again
         pass
+
+
+STEADY_STATES = {
+    "idle": (TableSignals(seats=2), {"ready": 0, "reroll": 0, "error": 0, "seats": (0, 0)}),
+    "roll, seat 1": (
+        TableSignals(waiting_for_roll=True, active_seat=1, seats=2),
+        {"ready": 1, "reroll": 0, "error": 0, "seats": (1, 0)},
+    ),
+    "placing, re-roll open": (
+        TableSignals(reroll_available=True, active_seat=2, seats=2),
+        {"ready": 0, "reroll": 1, "error": 0, "seats": (0, 1)},
+    ),
+    "failed throw": (
+        TableSignals(failed_throw=True, active_seat=2, seats=4),
+        {"ready": 0, "reroll": 0, "error": 1, "seats": (0, 1, 0, 0)},
+    ),
+}
+
+
+@pytest.mark.parametrize("state", STEADY_STATES)
+def test_each_steady_game_state_sets_the_pins(
+    lights: TableLights, mock_pins: MockFactory, wiring: GpioConfig, state: str
+) -> None:
+    signals, expected = STEADY_STATES[state]
+    lights.show(LedPattern(ready=ON, reroll=ON, error=ON, seats=(ON,) * 4))  # all lit first
+    lights.show(led_pattern(signals))
+    assert lit(mock_pins, wiring.ready_led) == expected["ready"]
+    assert lit(mock_pins, wiring.reroll_led) == expected["reroll"]
+    assert lit(mock_pins, wiring.error_led) == expected["error"]
+    seats = tuple(int(lit(mock_pins, pin)) for pin in wiring.seat_leds)
+    assert seats == expected["seats"] + (0,) * (4 - len(expected["seats"]))
