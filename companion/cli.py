@@ -15,8 +15,10 @@ from collections.abc import Sequence
 COMMAND_MODULES: tuple[str, ...] = (
     "companion.kwingto.cli",
     "companion.bench",
+    "companion.bots.cli",
     "vision.cli",
     "hardware.cli",
+    "display.cli",
 )
 
 

@@ -48,6 +48,8 @@ class Advisor(Greedy):
         rollouts: int = 4,
         budget_ms: float | None = None,
         clock: Clock | None = None,
+        candidates: int = CANDIDATES,
+        max_horizon: int = MAX_HORIZON,
     ) -> None:
         super().__init__()
         if budget_ms is not None and clock is None:
@@ -55,6 +57,8 @@ class Advisor(Greedy):
         self.rollouts = rollouts  # rounds: each plays every candidate once
         self.budget_ms = budget_ms
         self.clock = clock
+        self.candidates = candidates
+        self.max_horizon = max_horizon
         self._rollout_policy = Greedy()
 
     def value(self, seat: Seat) -> Value:
@@ -70,8 +74,8 @@ class Advisor(Greedy):
             return None
         value = self.value(view.seat)
         ranked = sorted(options, key=value, reverse=True)
-        candidates: list[Placement | None] = [*ranked[:CANDIDATES], None]
-        horizon = turns_left(view)
+        candidates: list[Placement | None] = [*ranked[: self.candidates], None]
+        horizon = turns_left(view, self.max_horizon)
         totals = [0.0] * len(candidates)
         deadline = self._deadline()
         for _ in range(self.rollouts):
@@ -151,10 +155,10 @@ def quick_dice(seat: Seat) -> tuple[int, int]:
     return (2, 0) if open_spaces[True] > open_spaces[False] else (0, 2)
 
 
-def turns_left(view: View) -> int:
+def turns_left(view: View, most: int) -> int:
     """A guess at the turns the game has left (G1), from the seat closest to ending it."""
     players = len(view.seats)
-    best = MAX_HORIZON
+    best = most
     for seat in view.seats:
         filled = sorted(sum(1 for c in row if c is not None) for row in seat.board.rows)
         missing = COMPLETE_ROWS_TO_END * COLS - sum(filled[-COMPLETE_ROWS_TO_END:])

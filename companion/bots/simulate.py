@@ -11,8 +11,9 @@ and a test replays them through `apply` to hold the two in agreement.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 
 from companion.bots.strategy import Seat, Strategy, View
 from companion.bots.virtual_deck import draw
@@ -29,7 +30,7 @@ from companion.kwingto.actions import (
 )
 from companion.kwingto.board import FILLERS_PER_ROW, Board, board_placements
 from companion.kwingto.playout import roll_dice
-from companion.kwingto.scoring import score_board
+from companion.kwingto.scoring import score_board, winner
 from companion.kwingto.state import COMPLETE_ROWS_TO_END, PENALTIES_TO_END
 
 TWO_ROWS = "two complete rows"
@@ -42,6 +43,7 @@ class GameRecord:
     """One simulated game: final totals (S5), turns played, why it ended (G1)."""
 
     scores: tuple[int, ...]
+    winner: int | None  # S7; None when a tie-break game would be needed
     turns: int
     reason: str
     actions: tuple[Action, ...] = ()
@@ -75,8 +77,9 @@ def play_game(
             seats[active] = _penalise(seats[active])  # T7
         reason = ending(seats)
         if reason is not None:
-            scores = tuple(score_board(s.board, s.penalties).total for s in seats)
-            return GameRecord(scores, turn, reason, tuple(log or ()))
+            scores = [score_board(s.board, s.penalties) for s in seats]
+            totals = tuple(s.total for s in scores)
+            return GameRecord(totals, winner(scores), turn, reason, tuple(log or ()))
         if not placed:
             seats[active] = _record_penalty(seats[active], active, rng, log)
         active = (active + 1) % len(seats)  # T8
@@ -139,3 +142,59 @@ def _record_penalty(seat: Seat, player: int, rng: random.Random, log: list[Actio
 def _log(log: list[Action] | None, *actions: Action) -> None:
     if log is not None:
         log.extend(actions)
+
+
+Factory = Callable[[str], Strategy]
+Progress = Callable[[int, int], None]
+
+
+@dataclass
+class Report:
+    """What many games say: scores and wins per strategy, game lengths, endings (G1)."""
+
+    scores: dict[str, list[int]] = field(default_factory=dict)
+    wins: Counter[str] = field(default_factory=Counter)
+    turns: list[int] = field(default_factory=list)
+    reasons: Counter[str] = field(default_factory=Counter)
+
+
+def lineup(names: Sequence[str], players: int, game: int) -> list[str]:
+    """Who sits where in game `game`: the names repeated to fill the table, turned by one
+    seat each game so every strategy plays every seat equally often."""
+    table = [names[i % len(names)] for i in range(players)]
+    shift = game % players
+    return table[shift:] + table[:shift]
+
+
+def game_rng(seed: int, game: int) -> random.Random:
+    """Each game its own seeded generator, so any game can be replayed alone."""
+    return random.Random(f"kwingto-sim/{seed}/{game}")
+
+
+def run(
+    names: Sequence[str],
+    players: int,
+    games: range,
+    seed: int,
+    make: Factory,
+    progress: Progress | None = None,
+) -> Report:
+    """Play the seeded games numbered `games` with the named strategies; gather the report.
+
+    Game numbers, not a count, so a benchmark can share one series out among processes
+    and still play exactly the games a single process would.
+    """
+    report = Report(scores={name: [] for name in names})
+    for done, game in enumerate(games, 1):
+        seats = lineup(names, players, game)
+        rng = game_rng(seed, game)
+        result = play_game([make(name) for name in seats], rng.randrange(players), rng)
+        for name, score in zip(seats, result.scores, strict=True):
+            report.scores[name].append(score)
+        if result.winner is not None:
+            report.wins[seats[result.winner]] += 1
+        report.turns.append(result.turns)
+        report.reasons[result.reason] += 1
+        if progress is not None:
+            progress(done, len(games))
+    return report
