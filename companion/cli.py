@@ -18,7 +18,6 @@ COMMAND_MODULES: tuple[str, ...] = (
     "companion.bots.cli",
     "vision.cli",
     "hardware.cli",
-    "display.cli",
 )
 
 
