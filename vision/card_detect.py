@@ -10,18 +10,26 @@ here", sized from the edges that leave it and kept only if that card fits inside
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import numpy as np
 
-DETECT_MAX_SIDE = 1280
+DETECT_MAX_SIDE = 640
 MIN_CARD_PX = 40.0
 MAX_CARD_PX = 240.0
 ASPECT_RANGE = (1.25, 1.7)
 NOMINAL_ASPECT = 1.45
 RIGHT_ANGLE_TOLERANCE = 22.0
 MIN_FIT = 0.88
-CLOSE_PX = 9
+CLOSE_PX = 7
+_DILATE = np.ones((5, 5), np.uint8)
+_GRID_U, _GRID_V = (g.ravel() for g in np.meshgrid(*[np.linspace(0.08, 0.92, 7)] * 2))
+
+
+def _length(v: np.ndarray) -> float:
+    """Length of a 2-vector (math.hypot: far cheaper than numpy for one vector)."""
+    return math.hypot(float(v[0]), float(v[1]))
 
 
 @dataclass(frozen=True)
@@ -40,7 +48,7 @@ class CornerFrame:
     @property
     def width(self) -> float:
         """The card's short side in pixels."""
-        return float(np.linalg.norm(self.right))
+        return float(_length(self.right))
 
     def quad(self) -> np.ndarray:
         """The four corners, clockwise from this one."""
@@ -52,29 +60,46 @@ class CornerFrame:
         return self.origin + (self.right + self.down) / 2.0
 
 
-def card_mask(frame: np.ndarray) -> tuple[np.ndarray, float]:
-    """A binary mask of paper-bright pixels at detection scale, and that scale."""
+def _whiteness(image: np.ndarray) -> np.ndarray:
+    """Darkest channel, lightly smoothed: high only where all channels are high (paper)."""
+    import cv2
+
+    b, g, r = cv2.split(image)
+    return cv2.blur(cv2.min(cv2.min(b, g), r), (3, 3))
+
+
+def _paper(white: np.ndarray, table: np.ndarray, level: float, close_px: int) -> np.ndarray:
+    """Pixels clearly brighter than the table under them, knitted back across the print."""
+    import cv2
+
+    _, mask = cv2.threshold(cv2.subtract(white, table), level, 255, cv2.THRESH_BINARY)
+    mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+    # Dark and red print splits a card's paper into pieces; closing knits them together.
+    close = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (close_px, close_px))
+    return cv2.morphologyEx(mask, cv2.MORPH_CLOSE, close)
+
+
+def paper_map(frame: np.ndarray) -> tuple[np.ndarray, float, np.ndarray, float]:
+    """(paper mask, scale, table estimate, threshold) at the shrunken detection scale."""
     import cv2
 
     h, w = frame.shape[:2]
-    scale = min(1.0, DETECT_MAX_SIDE / max(h, w))
+    step = -(-max(h, w) // DETECT_MAX_SIDE)  # whole-number shrink: OpenCV's fast path
     small = (
         frame
-        if scale == 1.0
-        else cv2.resize(frame, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+        if step == 1
+        else cv2.resize(frame, (w // step, h // step), interpolation=cv2.INTER_AREA)
     )
-    white = cv2.blur(small.min(axis=2), (3, 3))
+    white = _whiteness(small)
     sh, sw = white.shape
     cells = cv2.resize(white, (max(4, sw // 16), max(4, sh // 16)), interpolation=cv2.INTER_AREA)
     table = cv2.medianBlur(cells, 5)
     table = cv2.resize(cv2.blur(table, (3, 3)), (sw, sh), interpolation=cv2.INTER_LINEAR)
-    diff = cv2.subtract(white, table)
-    level, _ = cv2.threshold(diff, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
-    _, mask = cv2.threshold(diff, max(level, 10.0), 255, cv2.THRESH_BINARY)
-    mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
-    # Dark and red print splits a card's paper into pieces; closing knits them together.
-    close = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (CLOSE_PX, CLOSE_PX))
-    return cv2.morphologyEx(mask, cv2.MORPH_CLOSE, close), scale
+    level, _ = cv2.threshold(
+        cv2.subtract(white, table), 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU
+    )
+    level = max(level, 10.0)
+    return _paper(white, table, level, CLOSE_PX), 1.0 / step, table, level
 
 
 def _segment(pts: np.ndarray, i: int, j: int) -> np.ndarray:
@@ -103,14 +128,14 @@ def _fit_edges(contour: np.ndarray, poly_idx: np.ndarray, min_edge: float) -> li
     edges = []
     for k in range(n):
         i, j = int(poly_idx[k]), int(poly_idx[(k + 1) % n])
-        if np.linalg.norm(pts[j] - pts[i]) >= min_edge:
+        if _length(pts[j] - pts[i]) >= min_edge:
             edges.append([i, j])
     merged: list[list[int]] = []
     for e in edges:
         if merged:
             d0 = pts[merged[-1][1]] - pts[merged[-1][0]]
             d1 = pts[e[1]] - pts[e[0]]
-            cos = float(d0 @ d1) / (np.linalg.norm(d0) * np.linalg.norm(d1))
+            cos = float(d0 @ d1) / (_length(d0) * _length(d1))
             if cos > 0.985:
                 merged[-1][1] = e[1]
                 continue
@@ -118,7 +143,7 @@ def _fit_edges(contour: np.ndarray, poly_idx: np.ndarray, min_edge: float) -> li
     if len(merged) > 2:
         d0 = pts[merged[-1][1]] - pts[merged[-1][0]]
         d1 = pts[merged[0][1]] - pts[merged[0][0]]
-        if float(d0 @ d1) / (np.linalg.norm(d0) * np.linalg.norm(d1)) > 0.985:
+        if float(d0 @ d1) / (_length(d0) * _length(d1)) > 0.985:
             merged[0][0] = merged.pop()[0]
     lines = [_fit_line(_segment(pts, i, j)) for i, j in merged]
     corners = []
@@ -134,11 +159,9 @@ def _fit_edges(contour: np.ndarray, poly_idx: np.ndarray, min_edge: float) -> li
 
 def _inside_fraction(mask: np.ndarray, quad: np.ndarray) -> float:
     """How much of a quadrilateral (detection-scale pixels) the mask covers, sampled on a grid."""
-    u = np.linspace(0.08, 0.92, 7)
-    uu, vv = np.meshgrid(u, u)
     o, r, d = quad[0], quad[1] - quad[0], quad[3] - quad[0]
-    xs = o[0] + uu * r[0] + vv * d[0]
-    ys = o[1] + uu * r[1] + vv * d[1]
+    xs = o[0] + _GRID_U * r[0] + _GRID_V * d[0]
+    ys = o[1] + _GRID_U * r[1] + _GRID_V * d[1]
     h, w = mask.shape
     ok = (xs >= 0) & (xs < w) & (ys >= 0) & (ys < h)
     if not ok.all():
@@ -155,7 +178,7 @@ def _corner_hypotheses(
     for k in range(n):
         c, prev, nxt = corners[k], corners[k - 1], corners[(k + 1) % n]
         e1, e2 = prev - c, nxt - c
-        l1, l2 = float(np.linalg.norm(e1)), float(np.linalg.norm(e2))
+        l1, l2 = float(_length(e1)), float(_length(e2))
         if min(l1, l2) < min_px * 0.3:
             continue
         cos = float(e1 @ e2) / (l1 * l2)
@@ -167,7 +190,7 @@ def _corner_hypotheses(
             continue
         # Image y points down: the reading frame has `down` 90° clockwise of `right`.
         a, b = (e1, e2) if e1[0] * e2[1] - e1[1] * e2[0] > 0 else (e2, e1)
-        la, lb = float(np.linalg.norm(a)), float(np.linalg.norm(b))
+        la, lb = float(_length(a)), float(_length(b))
         ratio = lb / la
         if ASPECT_RANGE[0] <= ratio <= ASPECT_RANGE[1]:
             width, height = la, lb
@@ -182,17 +205,52 @@ def _corner_hypotheses(
 
 
 def find_corner_frames(frame: np.ndarray) -> list[CornerFrame]:
-    """Every plausible card corner (full-frame pixels), several per card."""
+    """Every plausible card corner (full-frame pixels), several per card.
+
+    Blobs are found on a shrunken frame; each is then outlined again at full resolution in
+    its own small window, so corners are as sharp as the camera allows.
+    """
     import cv2
 
-    mask, scale = card_mask(frame)
-    min_px, max_px = MIN_CARD_PX * scale, MAX_CARD_PX * scale
+    mask, scale, table, level = paper_map(frame)
+    if scale == 1.0:
+        return [CornerFrame(*h) for h in _outline_hypotheses(mask, MIN_CARD_PX, MAX_CARD_PX)]
+    step = round(1.0 / scale)
+    min_small = MIN_CARD_PX * scale
+    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    frames: list[CornerFrame] = []
+    fh, fw = frame.shape[:2]
+    for contour in contours:
+        if cv2.contourArea(contour) < 0.8 * min_small * min_small * ASPECT_RANGE[0]:
+            continue
+        x, y, w, h = cv2.boundingRect(contour)
+        x0, y0 = max(0, x - 3), max(0, y - 3)
+        x1, y1 = min(mask.shape[1], x + w + 3), min(mask.shape[0], y + h + 3)
+        size = (min(fw, x1 * step) - x0 * step, min(fh, y1 * step) - y0 * step)
+        own = np.zeros((y1 - y0, x1 - x0), np.uint8)
+        cv2.drawContours(own, [contour - [x0, y0]], -1, 255, -1)
+        own = cv2.dilate(cv2.resize(own, size, interpolation=cv2.INTER_NEAREST), _DILATE)
+        roi = frame[y0 * step : y0 * step + size[1], x0 * step : x0 * step + size[0]]
+        table_roi = cv2.resize(table[y0:y1, x0:x1], size, interpolation=cv2.INTER_LINEAR)
+        sharp = cv2.bitwise_and(_paper(_whiteness(roi), table_roi, level, CLOSE_PX * 2 - 1), own)
+        offset = np.array([x0 * step, y0 * step], np.float64)
+        for origin, right, down in _outline_hypotheses(sharp, MIN_CARD_PX, MAX_CARD_PX):
+            frames.append(CornerFrame(origin + offset, right, down))
+    return frames
+
+
+def _outline_hypotheses(
+    mask: np.ndarray, min_px: float, max_px: float
+) -> list[tuple[np.ndarray, np.ndarray, np.ndarray]]:
+    """(origin, right, down) of card corners whose card fits inside the mask's blobs."""
+    import cv2
+
     contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
     big = [c for c in contours if cv2.contourArea(c) >= 0.8 * min_px * min_px * ASPECT_RANGE[0]]
     outlines = [_single_card_hull(c) for c in big]
     filled = np.zeros_like(mask)
     cv2.drawContours(filled, outlines, -1, 255, -1)
-    frames: list[CornerFrame] = []
+    found = []
     for contour in outlines:
         area = cv2.contourArea(contour)
         eps = max(1.5, 0.02 * np.sqrt(area))
@@ -204,10 +262,9 @@ def find_corner_frames(frame: np.ndarray) -> list[CornerFrame]:
         clockwise = cv2.contourArea(contour, oriented=True) > 0
         for origin, right, down in _corner_hypotheses(corners, clockwise, min_px, max_px):
             quad = np.array([origin, origin + right, origin + right + down, origin + down])
-            if _inside_fraction(filled, quad) < MIN_FIT:
-                continue
-            frames.append(CornerFrame(origin / scale, right / scale, down / scale))
-    return frames
+            if _inside_fraction(filled, quad) >= MIN_FIT:
+                found.append((origin, right, down))
+    return found
 
 
 def _single_card_hull(contour: np.ndarray) -> np.ndarray:

@@ -75,9 +75,8 @@ def _ink(patch: np.ndarray) -> tuple[np.ndarray, np.ndarray] | None:
     Ink is measured from the paper's level towards the darkest print, and the cut is low:
     small index glyphs are thin and blurred, so they never reach the depth of a solid pip.
     """
-    dark = patch.min(axis=2)
-    paper = float(np.percentile(dark, 85))
-    floor = float(np.percentile(dark, 1))
+    dark = darkest_channel(patch)
+    paper, floor = percentiles_u8(dark, (85, 1))
     if paper - floor < MIN_CONTRAST:
         return None
     ink = np.clip((paper - dark.astype(np.float32)) / (paper - floor), 0.0, 1.0)
@@ -88,16 +87,25 @@ Box = tuple[int, int, int, int, int, np.ndarray]
 
 
 def _components(binary: np.ndarray) -> list[Box]:
-    """(x, y, w, h, area, mask) of each ink blob not touching the patch's top or left edge."""
+    """(x, y, w, h, area, mask) of each ink blob, less the table seen past the card edge.
+
+    A blob touching the patch edge is the table (or the card's own rim line) unless it is
+    glyph-sized: some decks print the index almost on the edge.
+    """
     import cv2
 
+    binary[:UNIT_PX, :] = 0  # the card's very edge: table or rim line, never the index
+    binary[:, :UNIT_PX] = 0
     n, labels, stats, _ = cv2.connectedComponentsWithStats(binary, connectivity=8)
     out = []
     for i in range(1, n):
         x, y, w, h, area = (int(v) for v in stats[i])
-        if x <= BORDER or y <= BORDER or area < 4:
+        corner = x <= UNIT_PX and y <= UNIT_PX
+        edge = x <= UNIT_PX or y <= UNIT_PX
+        odd = w > 30 * UNIT_PX or h > 36 * UNIT_PX or h < 6 * UNIT_PX or w < 2 * UNIT_PX
+        if area < 4 or corner or (edge and odd):
             continue
-        out.append((x, y, w, h, area, labels == i))
+        out.append((x, y, w, h, area, labels[y : y + h, x : x + w] == i))
     return out
 
 
@@ -153,13 +161,13 @@ def index_crops(patch: np.ndarray) -> IndexCrops | None:
     suit = _suit_below(binary, rx0, rx1, ry1, rh)
     if suit is None:
         return None
-    rank_mask = np.zeros(binary.shape, bool)
-    for c in rank_parts:
-        rank_mask |= c[5]
-    rank_ink = np.where(rank_mask, ink, 0.0)[ry0:ry1, rx0:rx1]
+    rank_mask = np.zeros((ry1 - ry0, rx1 - rx0), bool)
+    for x, y, w, h, _, part in rank_parts:
+        rank_mask[y - ry0 : y - ry0 + h, x - rx0 : x - rx0 + w] |= part
+    rank_ink = np.where(rank_mask, ink[ry0:ry1, rx0:rx1], 0.0)
     x, y, w, h, _, where = suit
-    suit_ink = np.where(where, ink, 0.0)[y : y + h, x : x + w]
-    return IndexCrops(rank_ink, suit_ink, _is_red(patch, where))
+    suit_ink = np.where(where, ink[y : y + h, x : x + w], 0.0)
+    return IndexCrops(rank_ink, suit_ink, _is_red(patch, suit))
 
 
 def _suit_below(binary: np.ndarray, rx0: int, rx1: int, ry1: int, rh: int) -> Box | None:
@@ -182,20 +190,33 @@ def _suit_below(binary: np.ndarray, rx0: int, rx1: int, ry1: int, rh: int) -> Bo
         if h < 0.3 * rh or h > 1.3 * rh or w < 0.3 * rh or area < 4 or y - ry1 > 0.8 * rh:
             continue
         if best is None or y < best[1]:
-            best = (x, y, w, h, area, labels == i)
+            best = (x, y, w, h, area, labels[y : y + h, x : x + w] == i)
     return best
 
 
-def _is_red(patch: np.ndarray, where: np.ndarray) -> bool:
+def _is_red(patch: np.ndarray, blob: Box) -> bool:
     """Red ink: red clearly above green and blue once the paper is made neutral white."""
-    pix = patch.reshape(-1, 3).astype(np.float32)
-    paper = np.percentile(pix, 90, axis=0) + 1.0
-    norm = pix / paper
-    sel = norm[where.ravel()]
+    x, y, w, h, _, where = blob
+    paper = np.array([percentiles_u8(patch[..., ch], (90,))[0] for ch in range(3)]) + 1.0
+    sel = patch[y : y + h, x : x + w][where].astype(np.float32) / paper
     if len(sel) == 0:
         return False
     redness = sel[:, 2] - np.maximum(sel[:, 0], sel[:, 1])
     return float(np.median(redness)) > RED_LEVEL
+
+
+def darkest_channel(image: np.ndarray) -> np.ndarray:
+    """Per-pixel minimum of B, G and R: dark for black and red ink alike, high for paper."""
+    import cv2
+
+    b, g, r = cv2.split(image)
+    return cv2.min(cv2.min(b, g), r)
+
+
+def percentiles_u8(image: np.ndarray, qs: tuple[float, ...]) -> tuple[float, ...]:
+    """Percentiles of a uint8 image from its histogram (much cheaper than sorting)."""
+    cdf = np.cumsum(np.bincount(image.ravel(), minlength=256))
+    return tuple(float(np.searchsorted(cdf, q / 100.0 * cdf[-1])) for q in qs)
 
 
 def read_corner(frame: np.ndarray, cf: CornerFrame, models: CardModels) -> CornerRead | None:

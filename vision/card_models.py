@@ -8,7 +8,7 @@ artwork; the shipped ones answer when the taught ones are absent or unsure.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
@@ -32,22 +32,32 @@ class TemplateSet:
 
     vectors: np.ndarray
     labels: np.ndarray
+    groups: dict[str, np.ndarray] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        groups = {str(k): np.flatnonzero(self.labels == k) for k in np.unique(self.labels)}
+        object.__setattr__(self, "groups", groups)
 
     def classify(self, vector: np.ndarray, allowed: frozenset[str] | None = None) -> Guess | None:
         """Nearest template's label; margin = best score minus best score of any other label.
 
         `allowed` limits the answer (and the runner-up) to some labels, e.g. the red suits.
         """
-        if len(self.labels) == 0:
+        if not self.groups:
             return None
         scores = self.vectors @ vector
-        if allowed is not None:
-            scores = np.where(np.isin(self.labels, list(allowed)), scores, -2.0)
-        best = int(np.argmax(scores))
-        label = str(self.labels[best])
-        others = scores[self.labels != label]
-        runner_up = float(others.max()) if len(others) else -1.0
-        return Guess(label, float(scores[best]), float(scores[best]) - runner_up)
+        best = sorted(
+            (
+                (float(scores[idx].max()), label)
+                for label, idx in self.groups.items()
+                if allowed is None or label in allowed
+            ),
+            reverse=True,
+        )
+        if not best:
+            return None
+        runner_up = best[1][0] if len(best) > 1 else -1.0
+        return Guess(best[0][1], best[0][0], best[0][0] - runner_up)
 
 
 @dataclass(frozen=True)
