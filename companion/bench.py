@@ -20,6 +20,7 @@ SECTIONS: tuple[str, ...] = (
     "companion.kwingto.bench",
     "hardware.bench",
     "vision.bench_cards",
+    "display.bench",
 )
 
 

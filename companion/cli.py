@@ -18,6 +18,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "companion.bots.cli",
     "vision.cli",
     "hardware.cli",
+    "display.cli",
 )
 
 

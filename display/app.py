@@ -131,8 +131,9 @@ class App:
             self.ctl.go("setup")
         phase = self._current_phase()
         if phase != self._phase:
+            new_match = self._phase is None
             self._phase = phase
-            if ui.screen in ("roll", "boards", "scores") and ui.dialog is None:
+            if new_match or (ui.screen in ("roll", "boards", "scores") and ui.dialog is None):
                 target = self._screen_for(phase)
                 if target != ui.screen:
                     self.ctl.go(target)

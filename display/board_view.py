@@ -7,6 +7,7 @@ methods and one line in BOARD_VIEWS, touching no screen.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -59,6 +60,23 @@ class KwingtoBoardView:
     """Kwingto's 3×5 board: cards with rank and suit shape, fillers face-down, legal
     spaces green with a "+", a blocked row crossed out."""
 
+    def __init__(self) -> None:
+        self._tiles: dict[tuple[object, ...], pygame.Surface] = {}
+
+    def _tile(
+        self,
+        key: tuple[object, ...],
+        size: tuple[int, int],
+        paint: Callable[[pygame.Surface], None],
+    ) -> pygame.Surface:
+        """A card face or back drawn once per size and reused (drawing them is the cost)."""
+        tile = self._tiles.get(key)
+        if tile is None:
+            tile = pygame.Surface(size, pygame.SRCALPHA)
+            paint(tile)
+            self._tiles[key] = tile
+        return tile
+
     def geometry(self, slot: pygame.Rect, th: Theme) -> BoardGeometry:
         """Name strip on top; under it the row marks, the 5 columns, then the side column."""
         gap = th.px(3)
@@ -106,13 +124,22 @@ class KwingtoBoardView:
     ) -> None:
         card = board.card_at(r, c)
         radius = th.px(6)
+        local = pygame.Rect((0, 0), rect.size)
         if card is not None:
-            self._draw_card(surface, th, rect, card)
+            face = self._tile(
+                (str(card), rect.size, th.height),
+                rect.size,
+                lambda t: self._draw_card(t, th, local, card),
+            )
+            surface.blit(face, rect)
         elif (r, c) in marks.legal:
             pygame.draw.rect(surface, theme.LEGAL, rect, border_radius=radius)
             self._draw_plus(surface, rect)
         elif board.suits[r] is not None:
-            self._draw_back(surface, th, rect)
+            back = self._tile(
+                ("back", rect.size, th.height), rect.size, lambda t: self._draw_back(t, th, local)
+            )
+            surface.blit(back, rect)
         else:
             pygame.draw.rect(surface, theme.SLOT, rect, border_radius=radius)
             pygame.draw.rect(surface, theme.PANEL_LIGHT, rect, width=2, border_radius=radius)

@@ -61,12 +61,16 @@ class Fitted:
 
 
 def fit_frame(image: np.ndarray, panel: pygame.Rect) -> Fitted:
-    """Convert a BGR frame to a surface scaled to fit `panel`, centred, aspect kept."""
-    rgb = np.ascontiguousarray(image[:, :, ::-1])
-    h, w = rgb.shape[:2]
-    surface = pygame.image.frombuffer(rgb.tobytes(), (w, h), "RGB")
+    """Convert a BGR frame to a surface scaled to fit `panel`, centred, aspect kept.
+
+    The frame is wrapped without copying and scaled with the fast nearest-pixel scaler
+    (a copy): a preview needs no smoothing, and the Roll screen must stay under 16 ms.
+    """
+    pixels = np.ascontiguousarray(image)
+    h, w = pixels.shape[:2]
+    surface = pygame.image.frombuffer(pixels, (w, h), "BGR")
     scale = min(panel.width / w, panel.height / h)
     size = (max(1, round(w * scale)), max(1, round(h * scale)))
     rect = pygame.Rect((0, 0), size)
     rect.center = panel.center
-    return Fitted(pygame.transform.smoothscale(surface, size), rect, scale)
+    return Fitted(pygame.transform.scale(surface, size), rect, scale)

@@ -7,6 +7,7 @@ big type, and every colour meaning something also has a shape or a word beside i
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 
 import pygame
@@ -65,7 +66,7 @@ class Theme:
     height: int
     _fonts: dict[tuple[int, bool], pygame.font.Font] = field(default_factory=dict, repr=False)
 
-    @property
+    @cached_property
     def unit(self) -> float:
         """One layout unit: 1.0 at 800×480, larger on bigger screens."""
         return min(self.width / 800, self.height / 480)

@@ -1,0 +1,193 @@
+"""`companion demo` and `companion run`: the touchscreen app from the command line.
+
+`demo` shows the companion: in a window where a screen exists, else headless, playing a
+simulated table, printing what happens and saving a screenshot. `run` is the kiosk app:
+fullscreen, journal in the user data dir, resuming an unfinished match after a power cut.
+pygame is imported inside the handlers so other subcommands start fast.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import queue
+import random
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from companion.cli import UsageError
+
+DISPLAY_KEYS = {"width", "height", "fullscreen", "language"}
+DEFAULT_SIZE = (800, 480)
+DEMO_SCREENSHOT = Path("out/demo-screenshot.png")
+
+
+def _size(text: str) -> tuple[int, int]:
+    """`800x480` → (800, 480)."""
+    try:
+        w, h = (int(part) for part in text.lower().split("x"))
+    except ValueError:
+        message = f"a size is WIDTHxHEIGHT, e.g. 800x480, not {text!r}"
+        raise argparse.ArgumentTypeError(message) from None
+    if w < 320 or h < 240:
+        raise argparse.ArgumentTypeError(f"{text} is too small for the UI (at least 320x240)")
+    return w, h
+
+
+def has_screen(kiosk: bool) -> bool:
+    """Is there somewhere to show a window (a desktop session, or the kiosk's KMS/DRM)?"""
+    return kiosk or bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+
+
+def _open_display(size: tuple[int, int], fullscreen: bool, kiosk: bool) -> Any:
+    """Start pygame's display (KMS/DRM in kiosk mode) and return the window surface."""
+    if kiosk:
+        os.environ.setdefault("SDL_VIDEODRIVER", "kmsdrm")
+    import pygame
+
+    pygame.display.init()
+    pygame.font.init()
+    pygame.display.set_caption("Tabletop companion")
+    flags = pygame.FULLSCREEN if fullscreen else 0
+    surface = pygame.display.set_mode((0, 0) if fullscreen else size, flags)
+    if fullscreen:
+        pygame.mouse.set_visible(False)
+    return surface
+
+
+def _demo(args: argparse.Namespace) -> int:
+    if args.headless or not has_screen(args.kiosk):
+        return _demo_headless(args)
+    from companion.session import new_session
+    from display.app import App
+    from display.scenes import start
+    from display.sim import SimulatedTable
+
+    surface = _open_display(args.size, args.kiosk, args.kiosk)
+    journal = Path(tempfile.mkdtemp(prefix="companion-demo-")) / "journal.sqlite"
+    session = new_session(journal)
+    commands: queue.Queue[Any] = queue.Queue()
+    app = App(
+        session, surface, commands=commands, rng=random.Random(args.seed), language=args.language
+    )
+    table = SimulatedTable(session, random.Random(args.seed))
+    if args.auto:
+        start(session, args.players)
+        app.ctl.go("roll")
+    print("The companion is open: set up a match and play by touch, mouse or keys.")
+    print("Enter = confirm, R = re-roll, P = pass, U = undo, F1-F5 = tabs, Ctrl+Q = quit.")
+    last = 0.0
+    while app.running:
+        if args.auto and time.monotonic() - last > args.pace and session.state is not None:
+            command = table.next_command()
+            if command is not None:
+                commands.put(command)
+            last = time.monotonic()
+        app.step(50 if args.auto else 200)
+    return 0
+
+
+def _demo_headless(args: argparse.Namespace) -> int:
+    """No screen: a simulated table plays, the app draws every change off-screen."""
+    os.environ["SDL_VIDEODRIVER"] = "dummy"
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    import pygame
+
+    from display.app import App
+    from display.narrate import Narrator
+    from display.scenes import memory_session, start
+    from display.sim import SimulatedTable
+
+    pygame.display.init()
+    pygame.font.init()
+    session = memory_session()
+    app = App(
+        session, pygame.Surface(args.size), rng=random.Random(args.seed), language=args.language
+    )
+    print(f"No screen found: playing a simulated {args.players}-player table headless.")
+    start(session, args.players)
+    table = SimulatedTable(session, random.Random(args.seed))
+    narrator = Narrator(session)
+    frames = 0
+    started = time.perf_counter()
+    for command in table.commands(args.steps):
+        session.handle(command)
+        for line in narrator.news():
+            print(line)
+        frames += app.update()
+    elapsed = time.perf_counter() - started
+    args.screenshot.parent.mkdir(parents=True, exist_ok=True)
+    app.screenshot(args.screenshot)
+    print(f"Drew {frames} frames in {elapsed:.1f} s; screenshot of the {app.ui.screen} screen:")
+    print(f"  {args.screenshot}")
+    return 0
+
+
+def _run(args: argparse.Namespace) -> int:
+    from companion.config import ConfigError, data_dir, load_config, table
+    from companion.session import new_session
+    from display.app import App
+
+    try:
+        config = load_config(args.config)
+        options = table(config, "display", DISPLAY_KEYS)
+    except ConfigError as exc:
+        raise UsageError(str(exc)) from exc
+    size = (int(options.get("width", DEFAULT_SIZE[0])), int(options.get("height", DEFAULT_SIZE[1])))
+    fullscreen = bool(options.get("fullscreen", not args.windowed)) and not args.windowed
+    language = str(options.get("language", "en"))
+    if not has_screen(not args.windowed):
+        raise UsageError("no screen: set DISPLAY, or run on the Pi's console (kiosk)")
+    journal = data_dir() / "journal.sqlite"
+    session = new_session(journal)
+    commands: queue.Queue[Any] = queue.Queue()
+    buttons = _table_buttons(config, commands)
+    surface = _open_display(size, fullscreen, not args.windowed)
+    app = App(session, surface, commands=commands, language=language)
+    print(f"journal: {journal}" + (" (match resumed)" if session.state is not None else ""))
+    try:
+        app.run()
+    finally:
+        if buttons is not None:
+            buttons.close()
+    return 0
+
+
+def _table_buttons(config: dict[str, Any], commands: queue.Queue[Any]) -> Any:
+    """The table's GPIO buttons feeding the queue, where the Pi has GPIO (else None)."""
+    try:
+        from hardware.buttons import TableButtons
+        from hardware.gpio import gpio_available
+        from hardware.pins import gpio_config
+    except ImportError:
+        return None
+    if not gpio_available():
+        return None
+    try:
+        return TableButtons(gpio_config(config), commands)
+    except Exception as exc:  # a wiring fault must not keep the screen from starting
+        print(f"GPIO buttons unavailable ({exc}); use the touchscreen", file=sys.stderr)
+        return None
+
+
+def register(sub: Any) -> None:
+    """Add `companion demo` and `companion run`."""
+    demo = sub.add_parser("demo", help="the companion in a window, or a simulated table headless")
+    demo.add_argument("--kiosk", action="store_true", help="fullscreen on the Pi's console")
+    demo.add_argument("--headless", action="store_true", help="no window, even if one could open")
+    demo.add_argument("--manual", dest="auto", action="store_false", help="no simulated players")
+    demo.add_argument("--pace", type=float, default=0.7, help="seconds between simulated moves")
+    demo.add_argument("--size", type=_size, default=DEFAULT_SIZE, help="window size, e.g. 1024x600")
+    demo.add_argument("--players", type=int, choices=(2, 3, 4), default=3)
+    demo.add_argument("--steps", type=int, default=400, help="simulated moves (headless)")
+    demo.add_argument("--seed", type=int, default=None)
+    demo.add_argument("--language", choices=("en", "es"), default="en")
+    demo.add_argument("--screenshot", type=Path, default=DEMO_SCREENSHOT)
+    demo.set_defaults(handler=_demo)
+    run = sub.add_parser("run", help="the kiosk app: fullscreen, journalled, resumes after a cut")
+    run.add_argument("--windowed", action="store_true", help="a window instead of fullscreen")
+    run.add_argument("--config", type=Path, default=None, help="config file (default: user's)")
+    run.set_defaults(handler=_run)
