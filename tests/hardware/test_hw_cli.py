@@ -133,15 +133,24 @@ def test_pad_sim_keys_become_presses_at_the_host(commands: queue.Queue[Any]) -> 
     assert "← WHO" in out and "→ DOWN placed" in out and "→ UP pass" in out
 
 
-def test_pad_sim_interactive_reads_keys_from_stdin(commands: queue.Queue[Any]) -> None:
-    proc, path = start_pad_sim("--seat", "4", stdin=subprocess.PIPE)
-    assert proc.stdin is not None and proc.stdout is not None
-    with SeatPad(path, commands) as pad:
-        assert wait_for(lambda: pad.connected)
-        proc.stdin.write("p q")
-        proc.stdin.flush()
-        assert proc.wait(timeout=5) == 0
-        assert wait_for(lambda: commands.qsize() >= 4)  # the simulator quit: unplugged
+@pytest.mark.parametrize("terminal", [False, True], ids=["pipe", "terminal"])
+def test_pad_sim_interactive_reads_keys_from_stdin(
+    commands: queue.Queue[Any], terminal: bool
+) -> None:
+    if terminal:  # a real keyboard: stdin is a terminal the simulator puts in cbreak mode
+        keyboard, stdin = os.openpty()
+    else:
+        stdin, keyboard = os.pipe()
+    try:
+        proc, path = start_pad_sim("--seat", "4", stdin=stdin)
+        with SeatPad(path, commands) as pad:
+            assert wait_for(lambda: pad.connected)
+            os.write(keyboard, b"p q")
+            assert proc.wait(timeout=5) == 0
+            assert wait_for(lambda: commands.qsize() >= 4)  # the simulator quit: unplugged
+    finally:
+        os.close(keyboard)
+        os.close(stdin)
     items = drain(commands)
     assert items[1:3] == [Press(Button.PASS, 3), Press(Button.PLACED, 3)]
     assert items[3].connected is False
