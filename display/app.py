@@ -32,6 +32,7 @@ from display.screens.roll import RollScreen
 from display.screens.scores import ScoresScreen
 from display.screens.settings import SettingsScreen
 from display.screens.setup import SetupScreen
+from display.sound import Sounds
 from display.theme import Theme
 from display.widgets import Widget, draw_widgets, find, hit
 
@@ -85,6 +86,7 @@ class App:
         rng: random.Random | None = None,
         calibrate: Callable[[], str] | None = None,
         language: str = "en",
+        sounds: Sounds | None = None,
     ) -> None:
         self.session = session
         self.surface = surface
@@ -106,6 +108,8 @@ class App:
         self._pressed: str | None = None
         self._phase = self._current_phase()
         self._proposed = session.proposed
+        self.sounds = sounds
+        self._heard = (len(session.actions), session.last_error)
         if session.recovery_note:
             self.ctl.notify("app.recovered", detail=session.recovery_note)
 
@@ -137,11 +141,22 @@ class App:
                 target = self._screen_for(phase)
                 if target != ui.screen:
                     self.ctl.go(target)
+        self._sound()
         if session.proposed is not self._proposed:
             self._proposed = session.proposed
             if ui.screen != "correction":
                 ui.dice = session.proposed.roll.dice if session.proposed is not None else ()
                 ui.changed()
+
+    def _sound(self) -> None:
+        """A chime for an action taken, a buzz for one refused (if sound is on)."""
+        heard = (len(self.session.actions), self.session.last_error)
+        if heard == self._heard:
+            return
+        refused = heard[1] is not None and heard[1] is not self._heard[1]
+        self._heard = heard
+        if self.sounds is not None and self.ui.sound:
+            self.sounds.play("error" if refused else "ok")
 
     def _screen_for(self, phase: Phase | None) -> str:
         """Where play continues: roll the dice, place on the boards, or read the scores."""

@@ -35,4 +35,20 @@ def run(quick: bool) -> list[Figure]:
 
         per_second = rate(frame, seconds)
         figures.append(Figure(SECTION, f"{scene} frame 800x480", 1000.0 / per_second, "ms"))
+    figures.append(Figure(SECTION, "idle loop CPU", idle_cpu(0.5 if quick else 3.0), "%"))
     return figures
+
+
+def idle_cpu(seconds: float) -> float:
+    """CPU use of the main loop while nothing happens (Settings screen, no camera), in %."""
+    import time
+
+    from display.app import IDLE_WAIT_MS
+    from display.scenes import build_scene
+
+    app = build_scene("settings", SIZE)
+    app.update()
+    start_cpu, start_wall = time.process_time(), time.perf_counter()
+    while time.perf_counter() - start_wall < seconds:
+        app.step(IDLE_WAIT_MS)
+    return 100.0 * (time.process_time() - start_cpu) / (time.perf_counter() - start_wall)

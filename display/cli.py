@@ -42,6 +42,11 @@ def has_screen(kiosk: bool) -> bool:
     return kiosk or bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
 
 
+def _quiet_pygame() -> None:
+    """No pygame banner on stdout: the demo's output is the story of the game."""
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+
 def _open_display(size: tuple[int, int], fullscreen: bool, kiosk: bool) -> Any:
     """Start pygame's display (KMS/DRM in kiosk mode) and return the window surface."""
     if kiosk:
@@ -59,20 +64,23 @@ def _open_display(size: tuple[int, int], fullscreen: bool, kiosk: bool) -> Any:
 
 
 def _demo(args: argparse.Namespace) -> int:
+    _quiet_pygame()
+    if args.screenshots is not None:
+        return _screenshots(args)
     if args.headless or not has_screen(args.kiosk):
         return _demo_headless(args)
     from companion.session import new_session
     from display.app import App
     from display.scenes import start
     from display.sim import SimulatedTable
+    from display.sound import Sounds
 
     surface = _open_display(args.size, args.kiosk, args.kiosk)
     journal = Path(tempfile.mkdtemp(prefix="companion-demo-")) / "journal.sqlite"
     session = new_session(journal)
     commands: queue.Queue[Any] = queue.Queue()
-    app = App(
-        session, surface, commands=commands, rng=random.Random(args.seed), language=args.language
-    )
+    rng = random.Random(args.seed)
+    app = App(session, surface, commands=commands, rng=rng, language=args.language, sounds=Sounds())
     table = SimulatedTable(session, random.Random(args.seed))
     if args.auto:
         start(session, args.players)
@@ -126,10 +134,26 @@ def _demo_headless(args: argparse.Namespace) -> int:
     return 0
 
 
+def _screenshots(args: argparse.Namespace) -> int:
+    """Save a PNG of every screen (the docs' pictures) and stop."""
+    os.environ["SDL_VIDEODRIVER"] = "dummy"
+    import pygame
+
+    from display.scenes import save_screenshots
+
+    pygame.display.init()
+    pygame.font.init()
+    for path in save_screenshots(args.screenshots, args.size):
+        print(path)
+    return 0
+
+
 def _run(args: argparse.Namespace) -> int:
+    _quiet_pygame()
     from companion.config import ConfigError, data_dir, load_config, table
     from companion.session import new_session
     from display.app import App
+    from display.sound import Sounds
 
     try:
         config = load_config(args.config)
@@ -146,7 +170,7 @@ def _run(args: argparse.Namespace) -> int:
     commands: queue.Queue[Any] = queue.Queue()
     buttons = _table_buttons(config, commands)
     surface = _open_display(size, fullscreen, not args.windowed)
-    app = App(session, surface, commands=commands, language=language)
+    app = App(session, surface, commands=commands, language=language, sounds=Sounds())
     print(f"journal: {journal}" + (" (match resumed)" if session.state is not None else ""))
     try:
         app.run()
@@ -186,6 +210,9 @@ def register(sub: Any) -> None:
     demo.add_argument("--seed", type=int, default=None)
     demo.add_argument("--language", choices=("en", "es"), default="en")
     demo.add_argument("--screenshot", type=Path, default=DEMO_SCREENSHOT)
+    demo.add_argument(
+        "--screenshots", type=Path, default=None, metavar="DIR", help="save every screen, stop"
+    )
     demo.set_defaults(handler=_demo)
     run = sub.add_parser("run", help="the kiosk app: fullscreen, journalled, resumes after a cut")
     run.add_argument("--windowed", action="store_true", help="a window instead of fullscreen")

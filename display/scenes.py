@@ -156,3 +156,14 @@ def _ask_flag(app: App) -> None:
                     app.ctl.show_player(player)
                     app.ui.dialog = Dialog("flag", (player, r, c))
                     return
+
+
+def save_screenshots(folder: Path, size: tuple[int, int] = (800, 480)) -> list[Path]:
+    """One PNG per scene in `folder` (docs/screenshots is made this way)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    paths: list[Path] = []
+    for name in SCENES:
+        path = folder / f"{name}.png"
+        build_scene(name, size).screenshot(path)
+        paths.append(path)
+    return paths
