@@ -26,60 +26,55 @@ def buttons(
         yield table
 
 
-@pytest.mark.parametrize(
-    ("name", "button"),
-    [("confirm", Button.CONFIRM), ("reroll", Button.REROLL), ("pass_", Button.PASS)],
-)
+PRESS_BUTTONS = [("confirm", Button.CONFIRM), ("reroll", Button.REROLL), ("pass_", Button.PASS)]
+
+
 def test_each_press_is_one_command(
     buttons: TableButtons,
     mock_pins: MockFactory,
     wiring: GpioConfig,
     commands: queue.Queue[Any],
     clock: FakeClock,
-    name: str,
-    button: Button,
 ) -> None:
-    tap(mock_pins, getattr(wiring, name))
-    clock.advance(1)
-    tap(mock_pins, getattr(wiring, name))
-    assert drain(commands) == [Press(button), Press(button)]
+    for name, button in PRESS_BUTTONS:
+        tap(mock_pins, getattr(wiring, name))
+        clock.advance(1)
+        tap(mock_pins, getattr(wiring, name))
+        clock.advance(1)
+        assert drain(commands) == [Press(button), Press(button)], name
 
 
 def test_buttons_use_the_pull_up_and_bounce_time(buttons: TableButtons) -> None:
-    confirm = buttons.parts[Button.CONFIRM]
-    assert confirm.pull_up is True
-    assert confirm.pin.bounce == pytest.approx(0.05)
-    assert not confirm.is_pressed
+    for part in buttons.parts.values():
+        assert part.pull_up is True
+        assert part.pin.bounce == pytest.approx(0.05)
+        assert not part.is_pressed
 
 
-@pytest.mark.parametrize(
-    ("name", "button"),
-    [("confirm", Button.CONFIRM), ("reroll", Button.REROLL), ("pass_", Button.PASS)],
-)
 def test_contact_bounce_is_one_press(
     buttons: TableButtons,
     mock_pins: MockFactory,
     wiring: GpioConfig,
     commands: queue.Queue[Any],
     clock: FakeClock,
-    name: str,
-    button: Button,
 ) -> None:
-    pin = mock_pins.pin(getattr(wiring, name))
-    for _ in range(4):  # a press that chatters for 8 ms
+    for name, button in PRESS_BUTTONS:
+        pin = mock_pins.pin(getattr(wiring, name))
+        for _ in range(4):  # a press that chatters for 8 ms
+            pin.drive_low()
+            clock.advance(0.001)
+            pin.drive_high()
+            clock.advance(0.001)
         pin.drive_low()
-        clock.advance(0.001)
-        pin.drive_high()
-        clock.advance(0.001)
-    pin.drive_low()
-    clock.advance(0.3)
-    pin.drive_high()  # release, and it chatters once more
-    clock.advance(0.002)
-    tap(mock_pins, getattr(wiring, name))
-    assert drain(commands) == [Press(button)]
-    clock.advance(0.2)
-    tap(mock_pins, getattr(wiring, name))
-    assert drain(commands) == [Press(button)]
+        clock.advance(0.3)
+        pin.drive_high()  # release, and it chatters once more
+        clock.advance(0.002)
+        tap(mock_pins, getattr(wiring, name))
+        assert drain(commands) == [Press(button)], name
+        clock.advance(0.2)
+        tap(mock_pins, getattr(wiring, name))
+        assert drain(commands) == [Press(button)], name
+        clock.advance(1)
 
 
 def test_bounce_on_one_button_does_not_hide_another(

@@ -131,7 +131,7 @@ def _parse_stream(data: bytes, chunk: int) -> None:
                     parse_line(item)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=150, deadline=None)
 @given(st.binary(max_size=300), st.integers(min_value=1, max_value=64))
 def test_fuzz_random_bytes_never_raise_anything_else(data: bytes, chunk: int) -> None:
     _parse_stream(data, chunk)
@@ -159,7 +159,7 @@ TOKENS = [
 ]
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=150, deadline=None)
 @given(st.lists(st.sampled_from(TOKENS), max_size=20))
 def test_fuzz_near_valid_lines_either_parse_or_fail_cleanly(tokens: list[str]) -> None:
     line = "".join(tokens).encode("utf-8").replace(b"\n", b"")
