@@ -10,7 +10,7 @@ from companion.kwingto.state import Phase
 from display import theme
 from display.camera import fit_frame
 from display.dice_view import dice_editor, draw_dice
-from display.layout import button_row, columns, rows
+from display.layout import columns, rows
 from display.messages import roll_summary
 from display.screens.base import View
 from display.widgets import Widget, area, button, draw_text, find, label
@@ -73,7 +73,8 @@ class RollScreen:
             label("roll.status", status, self._status(v), font="small", colour=theme.MUTED)
         )
         widgets += dice_editor(v, dice_rect, dice, _editing(v))
-        confirm, reroll, pass_ = button_row(side, 3, th)
+        band = pygame.Rect(side.left, side.bottom - th.touch, side.width, th.touch)
+        confirm, reroll, pass_ = columns(band, [4, 3, 3], th.px(8))
         widgets += [
             button(
                 "roll.confirm",
