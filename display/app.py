@@ -91,9 +91,7 @@ class App:
         self.session = session
         self.surface = surface
         self.th = Theme(*surface.get_size())
-        self.ui = UiState(
-            screen="roll" if session.state is not None else "setup", language=language
-        )
+        self.ui = UiState(language=language)
         self.ctl = Controller(session, self.ui, rng, calibrate)
         self.ctl.set_language(language)
         self.screens = make_screens()
@@ -107,6 +105,8 @@ class App:
         self._drawn: tuple[object, ...] | None = None
         self._pressed: str | None = None
         self._phase = self._current_phase()
+        if self._phase is not None:
+            self.ui.screen = self._screen_for(self._phase)  # a resumed match: where it was
         self._proposed = session.proposed
         self.sounds = sounds
         self._heard = (len(session.actions), session.last_error)

@@ -249,6 +249,11 @@ class Controller:
 
     # --- setup --------------------------------------------------------------------------
 
+    def set_game(self, game: str) -> None:
+        """Which game the table plays (each game has its own rules and board renderer)."""
+        self.ui.setup.game = game
+        self._ui()
+
     def set_players(self, count: int) -> None:
         """How many players sit down (2–4)."""
         self.ui.setup.players = count

@@ -26,6 +26,7 @@ MAX_NAME = 12
 class SetupDraft:
     """The Setup screen's form: filled in by touch, turned into a Setup on Start."""
 
+    game: str = "kwingto"
     players: int = 2
     names: list[str] = field(default_factory=lambda: ["", "", "", ""])
     colours: list[str] = field(default_factory=lambda: list(DEFAULT_COLOURS))

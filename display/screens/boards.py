@@ -99,10 +99,14 @@ class BoardsScreen:
         name = v.name(p)
         if p == state.game.turn.active and state.phase in (Phase.ROLL, Phase.PLACE):
             name = tr.t("board.rolling", name=name)
-        info = tr.t("board.penalties", n=me.penalties) if me.penalties else ""
+        parts = [tr.t("board.penalties", n=me.penalties)] if me.penalties else []
+        pad = v.session.pads.get(p)
+        if pad is not None:
+            parts.append(tr.t("board.pad_on" if pad else "board.pad_off"))
         redo = state.game.turn.card_to_move(p)
         if redo is not None:
-            info = tr.t("board.move_card", card=card_label(redo))
+            parts = [tr.t("board.move_card", card=card_label(redo))]
+        info = " · ".join(parts)
         return [
             label(
                 f"board.{p}.name",
@@ -137,6 +141,10 @@ class BoardsScreen:
             pygame.draw.rect(
                 surface, seat_colour(v.session.seats[p].colour), geo.name, border_radius=th.px(8)
             )
+            if p == v.session.focus_seat:  # the seat's pad said "placed": check that board
+                pygame.draw.rect(
+                    surface, theme.TEXT, slot.rect, width=th.px(4), border_radius=th.px(8)
+                )
             if p == state.game.turn.active:
                 pygame.draw.rect(
                     surface,

@@ -69,6 +69,8 @@ class RollScreen:
                 label("roll.result", number, str(roll.result), font="huge", colour=colour)
             )
             widgets.append(label("roll.summary", summary, roll_summary(tr, roll), colour=colour))
+        else:
+            widgets.append(label("roll.result", result, "?", font="huge", colour=theme.PANEL_LIGHT))
         widgets.append(
             label("roll.status", status, self._status(v), font="small", colour=theme.MUTED)
         )

@@ -3,8 +3,11 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 import pygame
 
+from companion.games import GAMES
 from companion.kwingto.state import MAX_PLAYERS, MIN_PLAYERS, MatchMode
 from display.i18n import LANGUAGES
 from display.layout import columns, split_h, split_v
@@ -58,8 +61,15 @@ class SetupScreen:
     def _match(v: View, rect: pygame.Rect) -> list[Widget]:
         th, tr, ctl, draft = v.th, v.tr, v.ctl, v.ui.setup
         gap = th.px(8)
-        lines = [_band(r, th.touch) for r in split_v(rect, 5, gap)]
-        widgets = [label("setup.mode", lines[0], tr.t("setup.mode"), align="left")]
+        lines = [_band(r, th.touch) for r in split_v(rect, 6, gap)]
+        game_label, game_buttons = columns(lines[0], [2, 3], gap)
+        widgets = [label("setup.game", game_label, tr.t("setup.game"), align="left")]
+        for game, r in zip(GAMES, split_h(game_buttons, len(GAMES), gap), strict=True):
+            style = "selected" if draft.game == game else "normal"
+            tap = partial(ctl.set_game, game)
+            widgets.append(button(f"setup.game.{game}", r, tr.t(f"game.{game}"), tap, style))
+        lines = lines[1:]
+        widgets.append(label("setup.mode", lines[0], tr.t("setup.mode"), align="left"))
         for mode, r in zip(MatchMode, split_h(lines[1], 3, gap), strict=True):
             style = "selected" if draft.mode is mode else "normal"
             widgets.append(

@@ -6,6 +6,7 @@ import re
 from pathlib import Path
 
 from companion.cards import Suit
+from companion.games import GAMES
 from companion.kwingto.state import MatchMode
 from display.i18n import LANGUAGES, load_catalogue
 from display.model import TABS
@@ -55,5 +56,6 @@ def test_ui_keys_built_from_values_exist() -> None:
         + [f"score.{line}" for line in LINES]
         + [f"settings.{k}" for k in ("language", "sound", "camera", "debug", "match")]
         + [f"dialog.{k}_yes" for k in ("undo", "flag")]
+        + [f"game.{g}" for g in GAMES]
     )
     assert [k for k in built if k not in en] == []

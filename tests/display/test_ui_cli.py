@@ -25,3 +25,31 @@ def test_ui_headless_demo_plays_and_saves_a_screenshot(
 def test_ui_demo_rejects_a_bad_size() -> None:
     with pytest.raises(SystemExit):
         main(["demo", "--size", "big"])
+
+
+def test_ui_run_resumes_the_unfinished_match_after_a_restart(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from companion.session import new_session
+    from display.app import App
+    from display.scenes import roll_now, start
+
+    monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path))
+    monkeypatch.setenv("COMPANION_CONFIG_DIR", str(tmp_path))
+    monkeypatch.setenv("DISPLAY", ":fake")  # the dummy driver stands in for the window
+    before = new_session(tmp_path / "journal.sqlite")
+    start(before, 2)
+    roll_now(before, "B2 B6 R3")
+    before.journal.close()  # the power is cut here
+    shown: list[str] = []
+
+    def one_frame(app: App) -> None:
+        app.step()
+        shown.append(app.ui.screen)
+        state = app.session.state
+        assert state is not None and str(state.game.turn.roll) == "B2 B6 R3"
+
+    monkeypatch.setattr(App, "run", one_frame)
+    assert main(["run", "--windowed"]) == 0
+    assert "match resumed" in capsys.readouterr().out
+    assert shown == ["boards"]
