@@ -34,7 +34,7 @@ from display.screens.settings import SettingsScreen
 from display.screens.setup import SetupScreen
 from display.sound import Sounds
 from display.theme import Theme
-from display.widgets import Widget, draw_widgets, find, hit
+from display.widgets import Widget, draw_widgets, hit
 
 IDLE_WAIT_MS = 200  # how often an idle loop looks at the command queue
 CAMERA_WAIT_MS = 40  # while camera frames are shown
@@ -239,15 +239,6 @@ class App:
         pressed, self._pressed = self._pressed, None
         if target is not None and target.id == pressed and target.on_tap is not None:
             target.on_tap()
-
-    def tap(self, id: str) -> None:
-        """Tap a widget by id at its centre (the keyboard's and tests' shortcut)."""
-        widget = find(self.layout().tappable, id)
-        if widget is None or not widget.tappable:
-            raise KeyError(f"no tappable widget {id!r} on the {self.ui.screen} screen")
-        self._touch(True, widget.rect.center)
-        self._touch(False, widget.rect.center)
-        self.follow()
 
     def resize(self, surface: pygame.Surface) -> None:
         """A new window size: a new theme; everything is laid out again."""

@@ -56,7 +56,7 @@ def _open_display(size: tuple[int, int], fullscreen: bool, kiosk: bool) -> Any:
     pygame.display.init()
     pygame.font.init()
     pygame.display.set_caption("Tabletop companion")
-    flags = pygame.FULLSCREEN if fullscreen else 0
+    flags = pygame.FULLSCREEN if fullscreen else pygame.RESIZABLE
     surface = pygame.display.set_mode((0, 0) if fullscreen else size, flags)
     if fullscreen:
         pygame.mouse.set_visible(False)

@@ -16,7 +16,7 @@ from display.i18n import Translator
 ACE_HIGH = 14
 
 
-def rank_name(tr: Translator, result: int) -> str:
+def rank_name(result: int) -> str:
     """What a result names: "7", "J", or "A" for 1 and 14 (T5)."""
     special = {1: "A", 11: "J", 12: "Q", 13: "K", ACE_HIGH: "A"}
     return special.get(result, str(result))
@@ -26,7 +26,7 @@ def roll_summary(tr: Translator, roll: Roll) -> str:
     """One line under the big result: the card it names, or that the throw failed."""
     if roll.failed:
         return tr.t("roll.failed", result=roll.result)
-    return tr.t("roll.names_card", card=rank_name(tr, roll.result))
+    return tr.t("roll.names_card", card=rank_name(roll.result))
 
 
 def prompt(tr: Translator, session: TableSession) -> str:
@@ -45,7 +45,7 @@ def prompt(tr: Translator, session: TableSession) -> str:
     if phase is Phase.PLACE and roll is not None and roll.failed:
         return tr.t("prompt.failed", name=active, result=roll.result)
     if phase is Phase.PLACE and roll is not None:
-        return tr.t("prompt.place", result=roll.result, card=rank_name(tr, roll.result))
+        return tr.t("prompt.place", result=roll.result, card=rank_name(roll.result))
     result = state.finished[-1]
     if phase is Phase.MATCH_OVER and state.winner is not None:
         return tr.t("prompt.match_won", name=names[state.winner])

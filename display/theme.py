@@ -91,24 +91,9 @@ class Theme:
         return self._fonts[key]
 
     @property
-    def body(self) -> pygame.font.Font:
-        """Labels and buttons: about 5 mm tall on a 7" screen, readable at a metre."""
-        return self.font(22)
-
-    @property
     def small(self) -> pygame.font.Font:
         """Secondary text (still ≥ 17 px at 800×480)."""
         return self.font(17, bold=False)
-
-    @property
-    def title(self) -> pygame.font.Font:
-        """Screen titles and the header prompt."""
-        return self.font(26)
-
-    @property
-    def huge(self) -> pygame.font.Font:
-        """The roll result, read across the table."""
-        return self.font(120)
 
 
 def seat_colour(name: str) -> Colour:
@@ -119,4 +104,4 @@ def seat_colour(name: str) -> Colour:
 def readable_on(colour: Colour) -> Colour:
     """Black or white text, whichever contrasts more with `colour`."""
     r, g, b = colour
-    return SUIT_BLACK if 0.299 * r + 0.587 * g + 0.114 * b > 150 else TEXT
+    return SUIT_BLACK if 0.299 * r + 0.587 * g + 0.114 * b > 120 else TEXT
