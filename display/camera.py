@@ -68,7 +68,7 @@ def fit_frame(image: np.ndarray, panel: pygame.Rect) -> Fitted:
     """
     pixels = np.ascontiguousarray(image)
     h, w = pixels.shape[:2]
-    surface = pygame.image.frombuffer(pixels, (w, h), "BGR")
+    surface = pygame.image.frombuffer(pixels.data.cast("B"), (w, h), "BGR")
     scale = min(panel.width / w, panel.height / h)
     size = (max(1, round(w * scale)), max(1, round(h * scale)))
     rect = pygame.Rect((0, 0), size)

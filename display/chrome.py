@@ -3,6 +3,8 @@ error banners, and the yes/no dialogs drawn over everything."""
 
 from __future__ import annotations
 
+from functools import partial
+
 import pygame
 
 from companion.kwingto.actions import Action, NextGame, Pass, Place, Reroll, RollDice
@@ -60,7 +62,7 @@ def nav(v: View) -> list[Widget]:
                 f"tab.{tab}",
                 rect,
                 tr.t(f"tab.{tab}"),
-                (lambda tab=tab: ctl.go(tab)) if usable else None,
+                partial(ctl.go, tab) if usable else None,
                 style,
             )
         )
@@ -157,7 +159,7 @@ def dialog(v: View) -> list[Widget]:
                     f"dialog.card.{card}",
                     rect,
                     f"{card_label(card)} {tr.t(f'suit.{card.suit.value}')}",
-                    lambda card=card: ctl.choose_card(card),
+                    partial(ctl.choose_card, card),
                     "normal",
                 )
             )

@@ -7,6 +7,8 @@ only signal.
 
 from __future__ import annotations
 
+from functools import partial
+
 import pygame
 
 from companion.kwingto.roll import MAX_DICE, Die, DieColour
@@ -58,7 +60,7 @@ def dice_editor(v: View, rect: pygame.Rect, dice: tuple[Die, ...], editable: boo
     for i, slot in enumerate(split_h(tiles_band, MAX_DICE, th.px(10))):
         if i >= len(dice):
             continue
-        tap = (lambda i=i: ctl.bump_die(i)) if editable else None
+        tap = partial(ctl.bump_die, i) if editable else None
         side = max(theme.MIN_TOUCH, min(slot.width, slot.height))
         tile = pygame.Rect(0, 0, side, side)
         tile.center = slot.center
@@ -74,13 +76,13 @@ def dice_editor(v: View, rect: pygame.Rect, dice: tuple[Die, ...], editable: boo
                 "dice.add_red",
                 add_red,
                 tr.t("dice.add_red"),
-                None if full else lambda: ctl.add_die(DieColour.RED),
+                None if full else partial(ctl.add_die, DieColour.RED),
             ),
             button(
                 "dice.add_black",
                 add_black,
                 tr.t("dice.add_black"),
-                None if full else lambda: ctl.add_die(DieColour.BLACK),
+                None if full else partial(ctl.add_die, DieColour.BLACK),
             ),
             button("dice.remove", remove, tr.t("dice.remove"), ctl.remove_die if dice else None),
         ]

@@ -6,6 +6,7 @@ smaller than 48 px (theme.MIN_TOUCH) at any of them.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import pygame
@@ -54,7 +55,7 @@ def split_v(rect: pygame.Rect, n: int, gap: int) -> list[pygame.Rect]:
     ]
 
 
-def columns(rect: pygame.Rect, widths: list[float], gap: int) -> list[pygame.Rect]:
+def columns(rect: pygame.Rect, widths: Sequence[float], gap: int) -> list[pygame.Rect]:
     """Rects across `rect` with widths in proportion to `widths`."""
     total = sum(widths)
     free = rect.width - gap * (len(widths) - 1)
@@ -67,7 +68,7 @@ def columns(rect: pygame.Rect, widths: list[float], gap: int) -> list[pygame.Rec
     return out
 
 
-def rows(rect: pygame.Rect, heights: list[float], gap: int) -> list[pygame.Rect]:
+def rows(rect: pygame.Rect, heights: Sequence[float], gap: int) -> list[pygame.Rect]:
     """Rects down `rect` with heights in proportion to `heights`."""
     total = sum(heights)
     free = rect.height - gap * (len(heights) - 1)

@@ -83,7 +83,7 @@ class BoardsScreen:
                     f"board.{p}.pass",
                     pass_rect,
                     tr.t("board.pass"),
-                    (lambda p=p: ctl.pass_player(p)) if can_pass else None,
+                    partial(ctl.pass_player, p) if can_pass else None,
                 )
             )
         return widgets

@@ -3,6 +3,8 @@ yes/no question), or flag a card on a board as a mistake (E2 in the same turn, E
 
 from __future__ import annotations
 
+from functools import partial
+
 import pygame
 
 from companion.kwingto.state import Phase
@@ -58,7 +60,7 @@ class CorrectionScreen:
         for p, rect in enumerate(split_h(picker, state.players, gap)):
             style = "selected" if p == v.ui.flag_player else "normal"
             widgets.append(
-                button(f"fix.player.{p}", rect, v.name(p), lambda p=p: ctl.show_player(p), style)
+                button(f"fix.player.{p}", rect, v.name(p), partial(ctl.show_player, p), style)
             )
         hint = pygame.Rect(right.left, picker.bottom + gap, right.width, th.px(28))
         widgets.append(
@@ -75,7 +77,7 @@ class CorrectionScreen:
         for r, row in enumerate(geo.cells):
             for c, rect in enumerate(row):
                 flaggable = can_flag and board.card_at(r, c) is not None
-                tap = (lambda r=r, c=c: ctl.ask_flag(player, r, c)) if flaggable else None
+                tap = partial(ctl.ask_flag, player, r, c) if flaggable else None
                 widgets.append(area(f"fix.cell.{r}.{c}", rect, tap))
         widgets.append(
             label(

@@ -4,6 +4,8 @@ chart of cumulative points across the games."""
 
 from __future__ import annotations
 
+from functools import partial
+
 import pygame
 
 from companion.kwingto.scoring import Score, score_board
@@ -66,7 +68,7 @@ class ScoresScreen:
                         "score.new_match",
                         next_rect,
                         tr.t("action.new_match"),
-                        lambda: ctl.go("setup"),
+                        partial(ctl.go, "setup"),
                         "primary",
                     )
                 )

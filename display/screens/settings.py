@@ -3,6 +3,8 @@ a new match."""
 
 from __future__ import annotations
 
+from functools import partial
+
 import pygame
 
 from display import theme
@@ -37,7 +39,7 @@ class SettingsScreen:
                     f"settings.lang.{lang}",
                     r,
                     tr.t(f"language.{lang}"),
-                    lambda lang=lang: ctl.set_language(lang),
+                    partial(ctl.set_language, lang),
                     "selected" if ui.language == lang else "normal",
                 )
                 for lang, r in zip(LANGUAGES, split_h(rect, len(LANGUAGES), gap), strict=True)
@@ -90,7 +92,7 @@ class SettingsScreen:
                 "settings.new_match",
                 rect,
                 tr.t("action.new_match"),
-                lambda: ctl.go("setup"),
+                partial(ctl.go, "setup"),
                 "danger",
             )
         ]

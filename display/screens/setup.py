@@ -34,7 +34,7 @@ class SetupScreen:
         for n, r in zip(range(MIN_PLAYERS, MAX_PLAYERS + 1), split_h(counts, 3, gap), strict=True):
             style = "selected" if draft.players == n else "normal"
             widgets.append(
-                button(f"setup.count.{n}", r, str(n), lambda n=n: ctl.set_players(n), style)
+                button(f"setup.count.{n}", r, str(n), partial(ctl.set_players, n), style)
             )
         for seat in range(draft.players):
             colour_rect, name_rect = columns(lines[seat + 1], [2, 3], gap)
@@ -44,16 +44,14 @@ class SetupScreen:
                     f"setup.colour.{seat}",
                     colour_rect,
                     tr.t(f"colour.{colour}"),
-                    lambda s=seat: ctl.cycle_colour(s),
+                    partial(ctl.cycle_colour, seat),
                     f"seat:{colour}",
                 )
             )
             text = ctl.seat_name(seat) + ("|" if draft.editing == seat else "")
             style = "selected" if draft.editing == seat else "quiet"
             widgets.append(
-                button(
-                    f"setup.name.{seat}", name_rect, text, lambda s=seat: ctl.edit_name(s), style
-                )
+                button(f"setup.name.{seat}", name_rect, text, partial(ctl.edit_name, seat), style)
             )
         return widgets
 
@@ -77,15 +75,15 @@ class SetupScreen:
                     f"setup.mode.{mode.value}",
                     r,
                     tr.t(f"mode.{mode.value}"),
-                    lambda m=mode: ctl.set_mode(m),
+                    partial(ctl.set_mode, mode),
                     style,
                 )
             )
         minus, value, plus = columns(lines[2], [1, 3, 1], gap)
         widgets += [
-            button("setup.target.down", minus, "−", lambda: ctl.change_target(False)),
+            button("setup.target.down", minus, "−", partial(ctl.change_target, False)),
             label("setup.target", value, tr.t(f"target.{draft.mode.value}", n=draft.target)),
-            button("setup.target.up", plus, "+", lambda: ctl.change_target(True)),
+            button("setup.target.up", plus, "+", partial(ctl.change_target, True)),
         ]
         for lang, r in zip(LANGUAGES, split_h(lines[3], len(LANGUAGES), gap), strict=True):
             style = "selected" if v.ui.language == lang else "normal"
@@ -94,7 +92,7 @@ class SetupScreen:
                     f"setup.lang.{lang}",
                     r,
                     tr.t(f"language.{lang}"),
-                    lambda lang=lang: ctl.set_language(lang),
+                    partial(ctl.set_language, lang),
                     style,
                 )
             )
