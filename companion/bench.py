@@ -21,6 +21,7 @@ SECTIONS: tuple[str, ...] = (
     "hardware.bench",
     "vision.bench_cards",
     "display.bench",
+    "companion.bots.bench",
 )
 
 

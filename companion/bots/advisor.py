@@ -30,7 +30,7 @@ from companion.kwingto.state import COMPLETE_ROWS_TO_END, PENALTIES_TO_END
 
 Clock = Callable[[], float]
 
-OUTLOOK_WEIGHT = 0.15  # points per unit of outlook when weighing dice: a tuned heuristic
+OUTLOOK_WEIGHT = 0.05  # points per unit of outlook: tuned on seeded 2-player games
 CANDIDATES = 3  # placements kept for rollouts, best first by greedy's measure
 MAX_HORIZON = 8  # turns played forward at most
 PLACE_RATE = 0.45  # cards a player adds per turn, measured in greedy games
@@ -45,11 +45,12 @@ class Advisor(Greedy):
 
     def __init__(
         self,
-        rollouts: int = 4,
+        rollouts: int = 6,
         budget_ms: float | None = None,
         clock: Clock | None = None,
         candidates: int = CANDIDATES,
         max_horizon: int = MAX_HORIZON,
+        outlook_weight: float = OUTLOOK_WEIGHT,
     ) -> None:
         super().__init__()
         if budget_ms is not None and clock is None:
@@ -59,12 +60,14 @@ class Advisor(Greedy):
         self.clock = clock
         self.candidates = candidates
         self.max_horizon = max_horizon
+        self.outlook_weight = outlook_weight
         self._rollout_policy = Greedy()
 
     def value(self, seat: Seat) -> Value:
         """A placement's immediate gain plus its weighted outlook (see evaluate)."""
         gains = Gains(seat.board)
-        return lambda p: gains.of(p) + OUTLOOK_WEIGHT * outlook_gain(seat.board, p)
+        weight = self.outlook_weight
+        return lambda p: gains.of(p) + weight * outlook_gain(seat.board, p)
 
     def space(
         self, view: View, roll: Roll, options: Sequence[Placement], rng: random.Random

@@ -21,7 +21,7 @@ from companion.bots.simulate import play_game
 from companion.bots.simulate import run as play_series
 from companion.bots.stats import summarise
 from companion.kwingto.actions import Reroll, RollDice
-from companion.kwingto.engine import apply, new_match
+from companion.kwingto.engine import apply, legal_placements, new_match
 from companion.kwingto.state import MatchState, Phase, Setup
 
 SECTION = "bots"
@@ -29,28 +29,31 @@ SEED = 2026
 CHUNK = 50
 
 
-def _place_states(count: int, seed: int) -> list[MatchState]:
-    """States just after a roll, from seeded greedy 4-player games replayed in the engine."""
-    states: list[MatchState] = []
+def _hint_cases(count: int, seed: int) -> list[tuple[MatchState, int]]:
+    """(state, player) just after a roll, where the player has a space to choose: states
+    from seeded greedy 4-player games replayed in the engine, spread over whole games."""
+    cases: list[tuple[MatchState, int]] = []
     game = 0
-    while len(states) < count:
+    while len(cases) < 4 * count:
         rng = random.Random(f"bench-hint/{seed}/{game}")
         record = play_game([Greedy() for _ in range(4)], game % 4, rng, record=True)
         state = new_match(Setup(("A", "B", "C", "D"), game % 4))
         for action in record.actions:
             state = apply(state, action)
             if isinstance(action, RollDice | Reroll) and state.phase is Phase.PLACE:
-                states.append(state)
+                player = next((p for p in range(4) if legal_placements(state, p)), None)
+                if player is not None:
+                    cases.append((state, player))
         game += 1
-    return states[:: max(1, len(states) // count)][:count]
+    return cases[::4][:count]
 
 
 def hint_latency(count: int) -> tuple[float, float]:
-    """Median and 95th percentile of a hint's wall time, in ms, for the active player."""
+    """Median and 95th percentile of a hint's wall time, in ms."""
     times: list[float] = []
-    for i, state in enumerate(_place_states(count, SEED)):
+    for i, (state, player) in enumerate(_hint_cases(count, SEED)):
         start = time.perf_counter()
-        hint(state, state.game.turn.active, seed=i)
+        hint(state, player, seed=i)
         times.append((time.perf_counter() - start) * 1000)
     times.sort()
     return statistics.median(times), times[min(len(times) - 1, round(0.95 * len(times)))]
