@@ -17,6 +17,7 @@ SIZE = (800, 480)
 def run(quick: bool) -> list[Figure]:
     """ms per full redraw of every scene (a state change forces layout and drawing)."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     import pygame
 
     from display.scenes import SCENES, build_scene
