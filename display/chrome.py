@@ -10,6 +10,7 @@ import pygame
 from companion.kwingto.actions import Action, NextGame, Pass, Place, Reroll, RollDice
 from display import theme
 from display.controller import placed_this_turn
+from display.keyboard import keyboard
 from display.layout import columns, split_h
 from display.messages import error_lines, prompt
 from display.model import TABS
@@ -133,11 +134,13 @@ def dialog(v: View) -> list[Widget]:
     d = v.ui.dialog
     if d is None:
         return []
+    if d.kind == "keyboard":
+        return keyboard(v)
     th, tr, ctl = v.th, v.tr, v.ctl
     box = pygame.Rect(0, 0, min(v.frame.content.width, th.px(600)), th.px(300))
     box.center = (th.width // 2, th.height // 2)
     inner = box.inflate(-th.px(32), -th.px(32))
-    widgets: list[Widget] = [area("dialog.box", box, lambda: None)]
+    widgets: list[Widget] = [area("dialog.box", box, ctl.keep_dialog)]
     title, text = _dialog_text(v)
     widgets.append(
         label(

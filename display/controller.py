@@ -273,10 +273,19 @@ class Controller:
         self._ui()
 
     def edit_name(self, seat: int) -> None:
-        """Tap a name: the keyboard types into it (tap again to stop)."""
-        draft = self.ui.setup
-        draft.editing = None if draft.editing == seat else seat
+        """Tap a name: the on-screen keyboard opens (a real keyboard types too)."""
+        self.ui.setup.editing = seat
+        self.ui.dialog = Dialog("keyboard")
         self._ui()
+
+    def finish_name(self) -> None:
+        """Done typing: close the keyboard."""
+        self.ui.setup.editing = None
+        self.ui.dialog = None
+        self._ui()
+
+    def keep_dialog(self) -> None:
+        """A tap on a dialog's background: nothing happens (it is not a dismissal)."""
 
     def type_text(self, text: str) -> None:
         """Text typed while a name is being edited."""
@@ -284,6 +293,13 @@ class Controller:
         if draft.editing is not None:
             draft.names[draft.editing] = (draft.names[draft.editing] + text)[:MAX_NAME]
             self._ui()
+
+    def type_letter(self, letter: str) -> None:
+        """An on-screen key: a capital to start each word, small letters after it."""
+        draft = self.ui.setup
+        if draft.editing is not None:
+            name = draft.names[draft.editing]
+            self.type_text(letter.upper() if not name or name.endswith(" ") else letter.lower())
 
     def erase_char(self) -> None:
         """Backspace while a name is being edited."""

@@ -78,6 +78,4 @@ class Keys:
             pygame.K_KP_ENTER,
             pygame.K_ESCAPE,
         ):
-            seat = self.ctl.ui.setup.editing
-            if seat is not None:
-                self.ctl.edit_name(seat)
+            self.ctl.finish_name()

@@ -37,7 +37,7 @@ class SetupDraft:
 
 @dataclass(frozen=True)
 class Dialog:
-    """A question over the screen: `kind` is "undo", "flag" or "suit".
+    """A question over the screen: `kind` is "undo", "flag", "suit" or "keyboard".
 
     `space` is (player, row, col) for "flag" and "suit"; `cards` the cards a "suit"
     choice offers (the legal cards for that space).

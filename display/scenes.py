@@ -27,6 +27,7 @@ from display.sim import SimulatedTable, tray_frame
 NAMES = ("Ana", "Ben", "Carla", "Dani")
 SCENES: tuple[str, ...] = (
     "setup",
+    "setup_keyboard",
     "roll",
     "roll_failed",
     "boards",
@@ -97,7 +98,7 @@ def build_scene(name: str, size: tuple[int, int], seed: int = 3) -> App:
     session = memory_session()
     frame: list[CameraFrame] = []
     screen = name.split("_")[0]
-    if name == "setup":
+    if name.startswith("setup"):
         pass
     elif name == "roll":
         mid_game(session, rng, 3, 5)
@@ -117,10 +118,13 @@ def build_scene(name: str, size: tuple[int, int], seed: int = 3) -> App:
     app = App(session, pygame.Surface(size), camera=(lambda: frame[0]) if frame else None, rng=rng)
     app.ctl.go(screen)
     app.poll()
-    if name == "setup":
+    if name.startswith("setup"):
         draft = app.ui.setup
         draft.players = 3
         draft.names[:3] = list(NAMES[:3])
+    if name == "setup_keyboard":
+        app.ctl.edit_name(2)
+        app.ctl.erase_char()
     if name == "boards_error":
         _tap_illegal(app)
     if name == "correction":

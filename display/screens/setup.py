@@ -48,8 +48,8 @@ class SetupScreen:
                     f"seat:{colour}",
                 )
             )
-            text = ctl.seat_name(seat) + ("|" if draft.editing == seat else "")
-            style = "selected" if draft.editing == seat else "quiet"
+            text = ctl.seat_name(seat)
+            style = "quiet"
             widgets.append(
                 button(f"setup.name.{seat}", name_rect, text, partial(ctl.edit_name, seat), style)
             )

@@ -176,3 +176,20 @@ def test_ui_camera_frames_are_polled_only_on_the_roll_screen() -> None:
     before = len(calls)
     app.step()
     assert len(calls) == before
+
+
+def test_ui_names_are_typed_on_the_on_screen_keyboard() -> None:
+    pygame.event.clear()
+    app = App(memory_session(), pygame.Surface((800, 480)), rng=random.Random(0))
+    app.update()
+    tap_id(app, "setup.name.0")
+    assert app.ui.dialog is not None and app.ui.dialog.kind == "keyboard"
+    for key in ("key.L", "key.U", "key.Z", "key.X", "key.erase", "key.space", "key.Ñ"):
+        tap_id(app, key)
+    tap_id(app, "key.done")
+    assert app.ui.dialog is None
+    tap_id(app, "setup.colour.1")
+    tap_id(app, "setup.start")
+    seats = app.session.seats
+    assert seats[0].name == "Luz Ñ"
+    assert seats[1].colour not in ("orange", seats[0].colour)
