@@ -56,14 +56,17 @@ def draw_chart(
     pygame.draw.rect(surface, theme.PANEL, rect, border_radius=th.px(8))
     pad = th.px(12)
     label_w = th.px(44)
+    title_h = th.px(30)  # the screen writes the chart's title there
     plot = pygame.Rect(
         rect.left + pad + label_w,
-        rect.top + pad,
+        rect.top + pad + title_h,
         rect.width - 2 * pad - 2 * label_w,
-        rect.height - 2 * pad - th.px(24),
+        rect.height - 2 * pad - title_h - th.px(24),
     )
     values = [v for s in series for v in s]
-    low, high = min(0, *values), max(1, *values)
+    low, high = min(0, *values), max(0, *values)
+    if high == low:
+        high = low + 1
     games = max(1, max(len(s) for s in series) - 1)
 
     def point(game: int, value: int) -> tuple[int, int]:

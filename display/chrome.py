@@ -88,9 +88,9 @@ def banners(v: View) -> list[Widget]:
         key, params = v.ui.notice
         return _banner(v, "notice", v.tr.t(key, **params), width, v.ctl.dismiss_notice)
     error = v.error
-    on_board = v.session.error_space is not None and v.ui.screen == "boards"
-    if error is not None and on_board:
-        return error_bubble(v)
+    if error is not None and v.session.error_space is not None:
+        # about a space: shown beside it on the Boards screen only
+        return error_bubble(v) if v.ui.screen == "boards" else []
     if error is not None:
         return _banner(v, "error", "\n".join(error_lines(v.tr, error)), width, v.ctl.hide_error)
     return []

@@ -77,6 +77,19 @@ class ScoresScreen:
             )
         table, chart = columns(content, [3, 2], th.px(10))
         widgets.append(area("score.chart", chart))
+        title = pygame.Rect(
+            chart.left + th.px(60), chart.top + th.px(4), chart.width // 2, th.px(24)
+        )
+        widgets.append(
+            label(
+                "score.chart_title",
+                title,
+                tr.t("score.chart"),
+                font="small",
+                colour=theme.MUTED,
+                align="left",
+            )
+        )
         scores, final = shown_scores(state)
         line_rects = rows(table, [1] * (len(LINES) + 1), th.px(2))
         cols = columns(line_rects[0], [5] + [3] * state.players, th.px(4))
