@@ -18,6 +18,7 @@ from companion.kwingto.roll import MAX_DICE, Die, DieColour, Roll
 from companion.kwingto.state import MatchMode, MatchOptions, Phase, Setup
 from companion.session import SeatInfo, TableSession
 from display.i18n import Translator
+from display.messages import error_lines
 from display.model import MAX_NAME, Dialog, UiState
 from display.theme import SEAT_COLOURS
 
@@ -163,7 +164,8 @@ class Controller:
         if not session.play(kind(Roll(dice))):
             error = session.last_error
             session.play(last)
-            session.last_error = error
+            reason = error_lines(self.tr, error)[0] if error is not None else ""
+            self.notify("correction.dice_refused", reason=reason)
         else:
             self.notify("correction.dice_done", roll=str(Roll(dice)))
 

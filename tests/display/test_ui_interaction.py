@@ -193,3 +193,18 @@ def test_ui_names_are_typed_on_the_on_screen_keyboard() -> None:
     seats = app.session.seats
     assert seats[0].name == "Luz Ñ"
     assert seats[1].colour not in ("orange", seats[0].colour)
+
+
+def test_ui_refused_dice_correction_keeps_the_roll_and_says_why() -> None:
+    from companion.kwingto.actions import ChooseDice
+
+    app = fresh_app()
+    app.session.play(ChooseDice(1, 2))
+    roll_now(app.session, "B2 B6 R3")
+    tap_id(app, "tab.correction")
+    tap_id(app, "dice.remove")  # two dice where three were chosen: T2 refuses
+    tap_id(app, "fix.apply_dice")
+    state = app.session.state
+    assert state is not None and str(state.game.turn.roll) == "B2 B6 R3"
+    notice = " ".join(w.text for w in app.layout().banners)
+    assert "unchanged" in notice and "1 to 3 dice" in notice
