@@ -84,7 +84,7 @@ class KwingtoBoardView:
         name = pygame.Rect(slot.left, slot.top, slot.width, name_h)
         body = pygame.Rect(slot.left, name.bottom + gap, slot.width, slot.height - name_h - gap)
         side_w = max(theme.MIN_TOUCH + th.px(8), th.px(78))
-        mark_w = th.px(26)
+        mark_w = th.px(30)
         mark_col, grid, side = columns(body, [mark_w, body.width - mark_w - side_w, side_w], gap)
         marks = split_v(mark_col, ROWS, gap)
         cells = [split_h(r, COLS, gap) for r in split_v(grid, ROWS, gap)]

@@ -44,10 +44,12 @@ def draw_suit(
         stem = [(cx, cy + h * 0.2), (cx + r, cy + h), (cx - r, cy + h)]
         pygame.draw.polygon(surface, colour, stem)
     else:
-        pygame.draw.circle(surface, colour, (round(cx), round(cy - h + r)), round(r))
-        pygame.draw.circle(surface, colour, (round(cx - r * 1.1), round(cy + r * 0.3)), round(r))
-        pygame.draw.circle(surface, colour, (round(cx + r * 1.1), round(cy + r * 0.3)), round(r))
-        stem = [(cx, cy - r * 0.3), (cx + r * 0.8, cy + h), (cx - r * 0.8, cy + h)]
+        # three round lobes spread wide, so even at 18 px a club never reads as a spade
+        c = size * 0.25
+        pygame.draw.circle(surface, colour, (round(cx), round(cy - h + c)), round(c))
+        pygame.draw.circle(surface, colour, (round(cx - c * 1.2), round(cy + c * 0.35)), round(c))
+        pygame.draw.circle(surface, colour, (round(cx + c * 1.2), round(cy + c * 0.35)), round(c))
+        stem = [(cx, cy - c * 0.5), (cx + c * 0.7, cy + h), (cx - c * 0.7, cy + h)]
         pygame.draw.polygon(surface, colour, stem)
 
 
