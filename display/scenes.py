@@ -34,6 +34,7 @@ SCENES: tuple[str, ...] = (
     "boards_error",
     "scores",
     "correction",
+    "correction_flag",
     "settings",
 )
 
@@ -108,8 +109,8 @@ def build_scene(name: str, size: tuple[int, int], seed: int = 3) -> App:
     elif name == "roll_failed":
         mid_game(session, rng, 3, 5)
         roll_now(session, "R6 R6 R5")
-    elif name in ("boards", "boards_error", "correction"):
-        placing(session, rng, 4 if name != "correction" else 3)
+    elif name in ("boards", "boards_error", "correction", "correction_flag"):
+        placing(session, rng, 4 if screen == "boards" else 3)
     elif name == "scores":
         start(session, 2, MatchOptions(MatchMode.GAMES, 3))
         advance(session, rng, lambda s: len(s.finished) >= 2 and s.phase is not Phase.PLACE)
@@ -127,7 +128,7 @@ def build_scene(name: str, size: tuple[int, int], seed: int = 3) -> App:
         app.ctl.erase_char()
     if name == "boards_error":
         _tap_illegal(app)
-    if name == "correction":
+    if name == "correction_flag":
         _ask_flag(app)
     app.ui.changed()
     return app

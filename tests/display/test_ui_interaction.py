@@ -69,7 +69,7 @@ def test_ui_undo_asks_first_and_no_keeps_everything() -> None:
 
 
 def test_ui_flagging_an_earlier_card_blocks_its_row_and_explains_e3() -> None:
-    app = build_scene("correction", (800, 480))
+    app = build_scene("correction_flag", (800, 480))
     dialog = app.ui.dialog
     assert dialog is not None and dialog.space is not None
     player, row, _ = dialog.space
