@@ -19,7 +19,7 @@ from display.screens.boards import error_bubble
 from display.screens.roll import can_confirm, confirm_key
 from display.suits import card_label
 from display.theme import seat_colour
-from display.widgets import Widget, area, button, label, text_block
+from display.widgets import Tap, Widget, area, button, label, text_block
 
 
 def header(v: View) -> list[Widget]:
@@ -96,7 +96,7 @@ def banners(v: View) -> list[Widget]:
     return []
 
 
-def _banner(v: View, id: str, text: str, width: int, dismiss: object) -> list[Widget]:
+def _banner(v: View, id: str, text: str, width: int, dismiss: Tap) -> list[Widget]:
     th = v.th
     probe = pygame.Rect(0, 0, width - th.px(24), 10)
     lines = text_block(id, probe, th, text)
@@ -104,7 +104,7 @@ def _banner(v: View, id: str, text: str, width: int, dismiss: object) -> list[Wi
     rect = pygame.Rect(0, 0, width, max(height, th.touch))
     rect.midbottom = (v.frame.content.centerx, v.frame.content.bottom - th.px(4))
     inner = rect.inflate(-th.px(24), -th.px(20))
-    widgets = [area(f"{id}.banner", rect, dismiss)]  # type: ignore[arg-type]
+    widgets = [area(f"{id}.banner", rect, dismiss)]
     widgets += text_block(f"{id}.text", inner, th, text)
     return widgets
 

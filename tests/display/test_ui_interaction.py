@@ -158,17 +158,18 @@ def test_ui_spanish_replaces_every_visible_string() -> None:
 
 def test_ui_camera_frames_are_polled_only_on_the_roll_screen() -> None:
     from companion.kwingto.roll import Roll
+    from display.camera import CameraFrame
 
     calls: list[int] = []
     frame = tray_frame(Roll.parse("B3 R2"))
 
-    def provider() -> object:
+    def provider() -> CameraFrame:
         calls.append(1)
         return frame
 
     session = memory_session()
     start(session, 2)
-    app = App(session, pygame.Surface((800, 480)), camera=provider)  # type: ignore[arg-type]
+    app = App(session, pygame.Surface((800, 480)), camera=provider)
     app.ctl.go("roll")
     app.step()
     assert calls and app.view().camera is frame
