@@ -33,8 +33,9 @@ Clock = Callable[[], float]
 OUTLOOK_WEIGHT = 0.05  # points per unit of outlook: tuned on seeded 2-player games
 CANDIDATES = 3  # placements kept for rollouts, best first by greedy's measure
 MAX_HORIZON = 8  # turns played forward at most
-PLACE_RATE = 0.45  # cards a player adds per turn, measured in greedy games
-PENALTY_RATE = 0.25  # penalties per active turn, measured in greedy games
+PLACE_RATE = 0.45  # cards a player adds per turn: below the 0.52–0.61 greedy games show,
+# so the guess errs towards longer games
+PENALTY_RATE = 0.25  # penalties per active turn (greedy games show 0.28–0.34), likewise
 OTHERS_DICE = ((0, 2), (2, 0), (0, 3), (3, 0))  # what other active players roll, in rollouts
 
 
@@ -159,7 +160,8 @@ def quick_dice(seat: Seat) -> tuple[int, int]:
 
 
 def turns_left(view: View, most: int) -> int:
-    """A guess at the turns the game has left (G1), from the seat closest to ending it."""
+    """A guess at the turns the game has left (G1), from the seat closest to ending it;
+    0 when a seat has already ended it, so this turn is the last (G2)."""
     players = len(view.seats)
     best = most
     for seat in view.seats:
@@ -168,4 +170,4 @@ def turns_left(view: View, most: int) -> int:
         by_rows = missing / PLACE_RATE
         by_penalties = (PENALTIES_TO_END - seat.penalties) * players / PENALTY_RATE
         best = min(best, round(min(by_rows, by_penalties)))
-    return max(1, best)
+    return max(0, best)

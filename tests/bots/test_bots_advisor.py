@@ -82,3 +82,16 @@ def test_reroll_advice_after_a_failed_throw():
     state = apply(state, RollDice(Roll.parse("R6 B1")))  # −5: a failed throw (T5)
     assert reroll_hint(state)
     assert Advisor(rollouts=1).decide(state, 0, random.Random(0)) == Pass(0)
+
+
+def test_no_lookahead_once_the_game_is_ending():
+    # G1–G2: a seat with two complete rows ends the game when this turn is over
+    from companion.bots.advisor import turns_left
+    from companion.bots.strategy import Seat, View
+    from companion.kwingto import Board, Card
+
+    rows = [[Card.parse(f"{v}{s}") for v in (2, 3, 4, 5, 6)] for s in "SH"] + [[None] * 5]
+    done = Seat(Board.from_rows(rows), frozenset(), 0)
+    fresh = Seat(Board(), frozenset(), 0)
+    assert turns_left(View((fresh, done), 0, 0), 8) == 0
+    assert turns_left(View((fresh, fresh), 0, 0), 8) == 8
