@@ -3,9 +3,10 @@
 Run `python -m vision.build_card_models` (needs pygame, already a dependency, and the
 Debian font packages fonts-dejavu-core, fonts-liberation and fonts-freefont-ttf). Ranks are
 rendered from every upright font face found there and from OpenCV's Hershey fonts; suits
-are drawn by `vision.card_shapes` and taken from the fonts' ♠♥♦♣ glyphs. Each glyph is
-varied in stroke weight, width and sharpness, then each class is condensed to a few
-k-means centres so the file stays small. No deck artwork is used.
+are drawn by `vision.card_shapes`. Each rank is printed with a random suit into a card
+corner (varied weight, size, placement, ink and paper), shrunk to a 45–160 px card with
+blur, noise and JPEG, and cut out again by the reader's own `index_crops`; the vectors
+are projected onto their principal axes so the file stays small. No deck artwork is used.
 """
 
 from __future__ import annotations
@@ -17,7 +18,8 @@ from pathlib import Path
 import numpy as np
 
 from vision.card_glyphs import glyph_vector, tight_crop
-from vision.card_shapes import RANKS, SUITS, draw_suit
+from vision.card_index import PATCH_H, PATCH_W, UNIT_PX, index_crops
+from vision.card_shapes import RANKS, RED_SUITS, SUITS, draw_suit
 
 FONT_DIRS = (
     Path("/usr/share/fonts/truetype/dejavu"),
@@ -25,9 +27,7 @@ FONT_DIRS = (
     Path("/usr/share/fonts/truetype/freefont"),
 )
 SKIP_STYLES = ("Oblique", "Italic", "Math", "ExtraLight", "Narrow")
-SUIT_CHARS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
-CENTRES_PER_CLASS = {"rank": 120, "suit": 200}
-INT8_SCALE = 400.0
+BASIS_DIMS = 48
 DEFAULT_OUT = Path(__file__).with_name("card_models.npz")
 
 
@@ -61,35 +61,6 @@ def render_hershey(text: str, font: int, thickness: int) -> np.ndarray:
 
 def _pad(ink: np.ndarray, margin: int = 4) -> np.ndarray:
     return np.pad(ink, margin)
-
-
-def variants(ink: np.ndarray, rng: np.random.Generator) -> Iterator[np.ndarray]:
-    """The same glyph bolder, thinner, wider, narrower, tilted and softened, as cameras see it."""
-    import cv2
-
-    h = ink.shape[0]
-    unit = max(1, round(h / 20))
-    kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * unit + 1, 2 * unit + 1))
-    for weight in (-1, 0, 1):
-        base = ink
-        if weight > 0:
-            base = cv2.dilate(ink, kernel)
-        elif weight < 0:
-            base = cv2.erode(ink, kernel)
-        if base.max() < 0.5:
-            continue
-        for stretch in (0.8, 1.0, 1.25):
-            for target_h in (7, 10, 14, 24):
-                angle = float(rng.uniform(-5, 5))
-                g = cv2.resize(base, None, fx=stretch, fy=1.0, interpolation=cv2.INTER_AREA)
-                m = cv2.getRotationMatrix2D((g.shape[1] / 2, g.shape[0] / 2), angle, 1.0)
-                g = cv2.warpAffine(g, m, (g.shape[1], g.shape[0]))
-                scale = target_h / g.shape[0]
-                small = cv2.resize(g, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
-                back = cv2.resize(small, (g.shape[1], g.shape[0]), interpolation=cv2.INTER_LINEAR)
-                crop = tight_crop(back, 0.4)
-                if crop.size:
-                    yield crop
 
 
 def rank_glyphs(rng: np.random.Generator) -> Iterator[tuple[str, np.ndarray]]:
@@ -129,45 +100,129 @@ def _join(left: np.ndarray, right: np.ndarray, gap: int) -> np.ndarray:
 
 
 def suit_glyphs(rng: np.random.Generator) -> Iterator[tuple[str, np.ndarray]]:
-    """(suit, ink) from the code-drawn shapes and from the fonts' suit characters."""
+    """(suit, ink) from the code-drawn shapes.
+
+    The fonts' ♠♥♦♣ glyphs were tried too; they are drawn thinner and more ornate than card
+    indices and made the models worse, so only the drawn shapes are used.
+    """
     for suit in SUITS:
-        for _ in range(60):
+        for _ in range(90):
             mask = draw_suit(suit, 64, rng)
             yield suit, _pad(tight_crop(mask.astype(np.float32) / 255.0))
-        for path in font_files():
-            ink = render_text(path, SUIT_CHARS[suit])
-            if ink is not None:
-                yield suit, ink
 
 
-def condense(vectors: np.ndarray, k: int) -> np.ndarray:
-    """At most `k` k-means centres (renormalised) standing for one class's vectors."""
+def _weight(ink: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """The glyph a little bolder or thinner, as printers and decks differ."""
     import cv2
 
-    if len(vectors) <= k:
-        return vectors
-    criteria = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 30, 1e-4)
-    cv2.setRNGSeed(7)
-    _, _, centres = cv2.kmeans(vectors, k, None, criteria, 3, cv2.KMEANS_PP_CENTERS)
-    return centres / np.linalg.norm(centres, axis=1, keepdims=True)
+    unit = max(1, round(ink.shape[0] / 24))
+    kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * unit + 1, 2 * unit + 1))
+    choice = rng.integers(3)
+    if choice == 1:
+        return cv2.dilate(ink, kernel)
+    if choice == 2:
+        thin = cv2.erode(ink, kernel)
+        return thin if thin.max() > 0.5 else ink
+    return ink
 
 
-def build(seed: int = 1) -> dict[str, np.ndarray]:
-    """All template arrays: rank/suit vectors (int8, ×INT8_SCALE) and their labels."""
+def render_corner(
+    rank_ink: np.ndarray, suit_ink: np.ndarray, red: bool, rng: np.random.Generator
+) -> np.ndarray:
+    """A clean card corner (BGR, 8 px per 1/100 card width, PATCH_W × PATCH_H units)."""
+    import cv2
+
+    px = 8
+    h, w = PATCH_H // UNIT_PX * px, PATCH_W // UNIT_PX * px
+    paper = rng.uniform(215, 255, 3)
+    ink_colour = (
+        np.array([rng.uniform(10, 70), rng.uniform(10, 60), rng.uniform(150, 230)])
+        if red
+        else np.full(3, rng.uniform(0, 50))
+    )
+    alpha = np.zeros((h, w), np.float32)
+    rank_h = rng.uniform(9, 24) * px
+    rw = max(2, round(rank_ink.shape[1] * rank_h / rank_ink.shape[0] * rng.uniform(0.85, 1.15)))
+    rank = cv2.resize(rank_ink, (rw, round(rank_h)), interpolation=cv2.INTER_AREA)
+    left, top = round(rng.uniform(2.5, 8) * px), round(rng.uniform(2.5, 8) * px)
+    suit_h = round(rank_h * rng.uniform(0.55, 1.0))
+    sw = max(2, round(suit_ink.shape[1] * suit_h / suit_ink.shape[0]))
+    suit = cv2.resize(suit_ink, (sw, suit_h), interpolation=cv2.INTER_AREA)
+    sx = left + (rw - sw) // 2 + round(rng.uniform(-0.1, 0.1) * rank_h)
+    sy = top + round(rank_h * rng.uniform(1.05, 1.35))
+    for ink, x, y in ((rank, left, top), (suit, max(0, sx), sy)):
+        ih, iw = ink.shape
+        iw, ih = min(iw, w - x), min(ih, h - y)
+        if iw > 0 and ih > 0:
+            np.maximum(
+                alpha[y : y + ih, x : x + iw], ink[:ih, :iw], out=alpha[y : y + ih, x : x + iw]
+            )
+    out = paper * (1 - alpha[..., None]) + ink_colour * alpha[..., None]
+    return out.astype(np.uint8)
+
+
+def camera_corner(clean: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """The corner as `corner_patch` would cut it from a camera frame of a 45–160 px card."""
+    import cv2
+
+    card_px = rng.uniform(45, 160)
+    h, w = clean.shape[:2]
+    angle, dx, dy = rng.uniform(-3, 3), rng.uniform(-1.5, 1.5) * 8, rng.uniform(-1.5, 1.5) * 8
+    m = cv2.getRotationMatrix2D((0, 0), angle, 1.0)
+    m[:, 2] += (dx, dy)
+    moved = cv2.warpAffine(clean, m, (w, h), borderMode=cv2.BORDER_REPLICATE)
+    small_w = max(4, round(card_px * PATCH_W / UNIT_PX / 100))
+    small_h = max(4, round(small_w * h / w))
+    small = cv2.resize(moved, (small_w, small_h), interpolation=cv2.INTER_AREA).astype(np.float32)
+    if rng.random() < 0.6:
+        small = cv2.GaussianBlur(small, (0, 0), rng.uniform(0.3, 1.0))
+    small += rng.normal(0, rng.uniform(0, 5), small.shape)
+    small = np.clip(small, 0, 255).astype(np.uint8)
+    ok, buf = cv2.imencode(".jpg", small, [cv2.IMWRITE_JPEG_QUALITY, int(rng.integers(60, 96))])
+    if ok:
+        small = cv2.imdecode(buf, cv2.IMREAD_COLOR)
+    return cv2.resize(small, (PATCH_W, PATCH_H), interpolation=cv2.INTER_LINEAR)
+
+
+def corner_examples(
+    rng: np.random.Generator, per_glyph: int
+) -> Iterator[tuple[str, str, np.ndarray, np.ndarray]]:
+    """(rank, suit, rank vector, suit vector) read back from rendered, camera-degraded corners.
+
+    The crops come from the reader's own `index_crops`, so the templates carry exactly the
+    cut-out, thresholding and blur that crops from real frames will have.
+    """
+    suits = [(s, ink) for s, ink in suit_glyphs(rng)]
+    for rank, ink in rank_glyphs(rng):
+        for _ in range(per_glyph):
+            suit, suit_ink = suits[int(rng.integers(len(suits)))]
+            clean = render_corner(_weight(ink, rng), _weight(suit_ink, rng), suit in RED_SUITS, rng)
+            crops = index_crops(camera_corner(clean, rng))
+            if crops is not None:
+                yield rank, suit, glyph_vector(crops.rank), glyph_vector(crops.suit)
+
+
+def build(seed: int = 1, per_glyph: int = 12) -> dict[str, np.ndarray]:
+    """All template arrays per kind (rank, suit): basis, int8 vectors, labels.
+
+    Every example is kept, projected onto its kind's first BASIS_DIMS principal axes: the
+    nearest single example classifies better than any averaged centre, and the projection
+    keeps the file small.
+    """
     rng = np.random.default_rng(seed)
+    by_kind: dict[str, tuple[list[str], list[np.ndarray]]] = {"rank": ([], []), "suit": ([], [])}
+    for rank, suit, rank_vec, suit_vec in corner_examples(rng, per_glyph):
+        for kind, label, vec in (("rank", rank, rank_vec), ("suit", suit, suit_vec)):
+            by_kind[kind][0].append(label)
+            by_kind[kind][1].append(vec)
     out: dict[str, np.ndarray] = {}
-    for kind, source in (("rank", rank_glyphs(rng)), ("suit", suit_glyphs(rng))):
-        by_label: dict[str, list[np.ndarray]] = {}
-        for label, ink in source:
-            for v in variants(ink, rng):
-                by_label.setdefault(label, []).append(glyph_vector(v))
-        labels, vecs = [], []
-        for label, items in by_label.items():
-            centres = condense(np.array(items, np.float32), CENTRES_PER_CLASS[kind])
-            labels += [label] * len(centres)
-            vecs.append(centres)
-        scaled = np.clip(np.round(np.concatenate(vecs) * INT8_SCALE), -127, 127)
-        out[f"{kind}_vectors"] = scaled.astype(np.int8)
+    for kind, (labels, vecs) in by_kind.items():
+        data = np.array(vecs, np.float32)
+        basis = np.linalg.svd(data, full_matrices=False)[2][:BASIS_DIMS].T
+        projected = data @ basis
+        projected /= np.linalg.norm(projected, axis=1, keepdims=True) + 1e-9
+        out[f"{kind}_basis"] = basis.astype(np.float16)
+        out[f"{kind}_vectors"] = np.clip(np.round(projected * 127), -127, 127).astype(np.int8)
         out[f"{kind}_labels"] = np.array(labels)
     return out
 

@@ -137,11 +137,26 @@ def _rank_group(seed: Box, comps: list[Box]) -> list[Box]:
 
 
 def index_crops(patch: np.ndarray) -> IndexCrops | None:
-    """Cut the rank and suit out of an upright corner patch, or None if no index is there."""
+    """Cut the rank and suit out of an upright corner patch, or None if no index is there.
+
+    When that fails, the ink is thinned by a pixel and tried again: some decks print the
+    index so close to a big pip or a frame line that the blurred blobs touch.
+    """
+    import cv2
+
     found = _ink(patch)
     if found is None:
         return None
     ink, binary = found
+    crops = _crops(patch, ink, binary.copy())
+    if crops is None:
+        thin = cv2.erode(binary, cv2.getStructuringElement(cv2.MORPH_CROSS, (3, 3)))
+        crops = _crops(patch, ink, thin)
+    return crops
+
+
+def _crops(patch: np.ndarray, ink: np.ndarray, binary: np.ndarray) -> IndexCrops | None:
+    """Rank and suit blobs found in one binarisation of the patch."""
     comps = _components(binary)
     u = UNIT_PX
     seeds = [
@@ -178,8 +193,8 @@ def _suit_below(binary: np.ndarray, rx0: int, rx1: int, ry1: int, rh: int) -> Bo
     """
     import cv2
 
-    x0 = max(0, int(rx0 - 0.25 * rh))
-    x1 = min(binary.shape[1], int(rx1 + 0.25 * rh))
+    x0 = max(0, int(rx0 - 0.12 * rh))
+    x1 = min(binary.shape[1], int(rx1 + 0.12 * rh))
     y0, y1 = ry1 + 1, min(binary.shape[0], int(ry1 + 1.6 * rh))
     window = np.zeros_like(binary)
     window[y0:y1, x0:x1] = binary[y0:y1, x0:x1]

@@ -15,23 +15,30 @@ from pathlib import Path
 import numpy as np
 
 SHIPPED = Path(__file__).with_name("card_models.npz")
+NEIGHBOURS = 9
 
 
 @dataclass(frozen=True)
 class Guess:
-    """The best label, its correlation with the nearest template and its lead over the runner-up."""
+    """The best label, its correlation with the nearest template, its lead over the runner-up
+    in score, and its lead in votes among the nearest templates."""
 
     label: str
     score: float
     margin: float
+    vote: float
 
 
 @dataclass(frozen=True)
 class TemplateSet:
-    """Unit vectors (one row each) with a label per row."""
+    """Unit vectors (one row each) with a label per row, optionally in a reduced basis.
+
+    With a `basis`, a glyph vector is projected onto it (and renormalised) before comparing.
+    """
 
     vectors: np.ndarray
     labels: np.ndarray
+    basis: np.ndarray | None = None
     groups: dict[str, np.ndarray] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -45,6 +52,9 @@ class TemplateSet:
         """
         if not self.groups:
             return None
+        if self.basis is not None:
+            vector = vector @ self.basis
+            vector = vector / (float(np.linalg.norm(vector)) + 1e-9)
         scores = self.vectors @ vector
         best = sorted(
             (
@@ -57,7 +67,21 @@ class TemplateSet:
         if not best:
             return None
         runner_up = best[1][0] if len(best) > 1 else -1.0
-        return Guess(best[0][1], best[0][0], best[0][0] - runner_up)
+        return Guess(best[0][1], best[0][0], best[0][0] - runner_up, self._vote(scores, allowed))
+
+    def _vote(self, scores: np.ndarray, allowed: frozenset[str] | None) -> float:
+        """Lead of the commonest label among the nearest templates (0..1): near-duplicate
+        templates make the raw score margin tiny, while the neighbourhood still says how
+        crowded by other labels this spot is."""
+        labels = [k for k in self.groups if allowed is None or k in allowed]
+        k = max(1, min(NEIGHBOURS, *(len(self.groups[x]) for x in labels)))
+        pool = np.concatenate([self.groups[x] for x in labels])
+        near = pool[np.argpartition(-scores[pool], k - 1)[:k]]
+        counts = sorted(
+            (int(np.count_nonzero(self.labels[near] == x)) for x in labels), reverse=True
+        )
+        second = counts[1] if len(counts) > 1 else 0
+        return (counts[0] - second) / k
 
 
 @dataclass(frozen=True)
@@ -77,9 +101,15 @@ def _empty() -> TemplateSet:
 def load_template_file(path: Path) -> tuple[TemplateSet, TemplateSet]:
     """(rank, suit) template sets from an .npz written by the builder or by teaching."""
     with np.load(path) as data:
-        rank = TemplateSet(_unit_rows(data["rank_vectors"]), data["rank_labels"])
-        suit = TemplateSet(_unit_rows(data["suit_vectors"]), data["suit_labels"])
-    return rank, suit
+        sets = tuple(
+            TemplateSet(
+                _unit_rows(data[f"{kind}_vectors"]),
+                data[f"{kind}_labels"],
+                data[f"{kind}_basis"].astype(np.float32) if f"{kind}_basis" in data else None,
+            )
+            for kind in ("rank", "suit")
+        )
+    return sets[0], sets[1]
 
 
 def _unit_rows(stored: np.ndarray) -> np.ndarray:

@@ -58,7 +58,7 @@ def _rank_mask(rank: str, height: int, rng: np.random.Generator) -> np.ndarray:
 def draw_face(rank: str, suit: str, rng: np.random.Generator) -> np.ndarray:
     """A card face (BGR, FACE_W wide, aspect 1.35–1.56) with its index at two corners."""
     h = round(FACE_W * rng.uniform(1.35, 1.56))
-    paper = rng.uniform(225, 255, 3)
+    paper = np.clip(rng.uniform(228, 252) + rng.uniform(-6, 6, 3), 0, 255)  # off-white stock
     face = np.empty((h, FACE_W, 3), np.uint8)
     face[:] = paper
     colour = _ink_colour(suit, rng)
