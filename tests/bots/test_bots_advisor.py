@@ -8,8 +8,21 @@ import random
 import pytest
 
 from companion.bots import Advisor, dice_hint, hint, reroll_hint
+from companion.bots.advisor import turns_left
 from companion.bots.dice import OUTCOMES
-from companion.kwingto import ChooseDice, Pass, Place, Roll, RollDice, Setup, apply, new_match
+from companion.bots.strategy import Seat, View
+from companion.cards import Card
+from companion.kwingto import (
+    Board,
+    ChooseDice,
+    Pass,
+    Place,
+    Roll,
+    RollDice,
+    Setup,
+    apply,
+    new_match,
+)
 from companion.kwingto.engine import legal_placements
 from companion.kwingto.scoring import PENALTY_POINTS
 
@@ -86,11 +99,11 @@ def test_reroll_advice_after_a_failed_throw():
 
 def test_no_lookahead_once_the_game_is_ending():
     # G1–G2: a seat with two complete rows ends the game when this turn is over
-    from companion.bots.advisor import turns_left
-    from companion.bots.strategy import Seat, View
-    from companion.kwingto import Board, Card
-
-    rows = [[Card.parse(f"{v}{s}") for v in (2, 3, 4, 5, 6)] for s in "SH"] + [[None] * 5]
+    rows = [
+        [Card.parse(f"{v}S") for v in "23456"],
+        [Card.parse(f"{v}H") for v in ("7", "8", "9", "10", "J")],
+    ]
+    rows = [*rows, [None] * 5]
     done = Seat(Board.from_rows(rows), frozenset(), 0)
     fresh = Seat(Board(), frozenset(), 0)
     assert turns_left(View((fresh, done), 0, 0), 8) == 0
