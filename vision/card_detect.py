@@ -24,6 +24,9 @@ RIGHT_ANGLE_TOLERANCE = 22.0
 MIN_FIT = 0.88
 CLOSE_PX = 7
 _DILATE = np.ones((5, 5), np.uint8)
+_SMALL = np.ones((3, 3), np.uint8)
+EDGE_LOW = 15
+EDGE_HIGH = 40
 _GRID_U, _GRID_V = (g.ravel() for g in np.meshgrid(*[np.linspace(0.08, 0.92, 7)] * 2))
 
 
@@ -204,39 +207,82 @@ def _corner_hypotheses(
     return out
 
 
+def _edge_fill(white: np.ndarray) -> np.ndarray:
+    """Regions enclosed by closed edge outlines: a white card on a white table is hardly
+    brighter than it, but its outline (rim, drop shadow) still shows as an edge."""
+    import cv2
+
+    edges = cv2.Canny(white, EDGE_LOW, EDGE_HIGH)
+    edges = cv2.morphologyEx(edges, cv2.MORPH_CLOSE, _SMALL)
+    contours, _ = cv2.findContours(edges, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    filled = np.zeros_like(edges)
+    cv2.drawContours(filled, contours, -1, 255, -1)
+    return cv2.morphologyEx(filled, cv2.MORPH_OPEN, _DILATE)
+
+
 def find_corner_frames(frame: np.ndarray) -> list[CornerFrame]:
     """Every plausible card corner (full-frame pixels), several per card.
 
-    Blobs are found on a shrunken frame; each is then outlined again at full resolution in
-    its own small window, so corners are as sharp as the camera allows.
+    Blobs are found on a shrunken frame, both as paper brighter than the table and as
+    closed outlines; each blob is then outlined again at full resolution in its own small
+    window, so corners are as sharp as the camera allows.
     """
     import cv2
 
     mask, scale, table, level = paper_map(frame)
-    if scale == 1.0:
-        return [CornerFrame(*h) for h in _outline_hypotheses(mask, MIN_CARD_PX, MAX_CARD_PX)]
     step = round(1.0 / scale)
+    small = (
+        frame
+        if step == 1
+        else cv2.resize(
+            frame, (frame.shape[1] // step, frame.shape[0] // step), interpolation=cv2.INTER_AREA
+        )
+    )
     min_small = MIN_CARD_PX * scale
-    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     frames: list[CornerFrame] = []
     fh, fw = frame.shape[:2]
-    for contour in contours:
-        if cv2.contourArea(contour) < 0.8 * min_small * min_small * ASPECT_RANGE[0]:
+    for by_edges, blobs in ((False, mask), (True, _edge_fill(_whiteness(small)))):
+        if step == 1:
+            frames += [
+                CornerFrame(*h) for h in _outline_hypotheses(blobs, MIN_CARD_PX, MAX_CARD_PX)
+            ]
             continue
-        x, y, w, h = cv2.boundingRect(contour)
-        x0, y0 = max(0, x - 3), max(0, y - 3)
-        x1, y1 = min(mask.shape[1], x + w + 3), min(mask.shape[0], y + h + 3)
-        size = (min(fw, x1 * step) - x0 * step, min(fh, y1 * step) - y0 * step)
-        own = np.zeros((y1 - y0, x1 - x0), np.uint8)
-        cv2.drawContours(own, [contour - [x0, y0]], -1, 255, -1)
-        own = cv2.dilate(cv2.resize(own, size, interpolation=cv2.INTER_NEAREST), _DILATE)
-        roi = frame[y0 * step : y0 * step + size[1], x0 * step : x0 * step + size[0]]
-        table_roi = cv2.resize(table[y0:y1, x0:x1], size, interpolation=cv2.INTER_LINEAR)
-        sharp = cv2.bitwise_and(_paper(_whiteness(roi), table_roi, level, CLOSE_PX * 2 - 1), own)
-        offset = np.array([x0 * step, y0 * step], np.float64)
-        for origin, right, down in _outline_hypotheses(sharp, MIN_CARD_PX, MAX_CARD_PX):
-            frames.append(CornerFrame(origin + offset, right, down))
-    return frames
+        contours, _ = cv2.findContours(blobs, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+        for contour in contours:
+            if cv2.contourArea(contour) < 0.8 * min_small * min_small * ASPECT_RANGE[0]:
+                continue
+            x, y, w, h = cv2.boundingRect(contour)
+            x0, y0 = max(0, x - 3), max(0, y - 3)
+            x1, y1 = min(mask.shape[1], x + w + 3), min(mask.shape[0], y + h + 3)
+            size = (min(fw, x1 * step) - x0 * step, min(fh, y1 * step) - y0 * step)
+            own = np.zeros((y1 - y0, x1 - x0), np.uint8)
+            cv2.drawContours(own, [contour - [x0, y0]], -1, 255, -1)
+            own = cv2.dilate(cv2.resize(own, size, interpolation=cv2.INTER_NEAREST), _DILATE)
+            roi = frame[y0 * step : y0 * step + size[1], x0 * step : x0 * step + size[0]]
+            white = _whiteness(roi)
+            if by_edges:
+                sharp = _edge_fill(white)
+            else:
+                table_roi = cv2.resize(table[y0:y1, x0:x1], size, interpolation=cv2.INTER_LINEAR)
+                sharp = _paper(white, table_roi, level, CLOSE_PX * 2 - 1)
+            offset = np.array([x0 * step, y0 * step], np.float64)
+            for origin, right, down in _outline_hypotheses(
+                cv2.bitwise_and(sharp, own), MIN_CARD_PX, MAX_CARD_PX
+            ):
+                frames.append(CornerFrame(origin + offset, right, down))
+    return _distinct(frames)
+
+
+def _distinct(frames: list[CornerFrame]) -> list[CornerFrame]:
+    """One frame per corner where the paper and the edge views found the same one."""
+    kept: list[CornerFrame] = []
+    for f in frames:
+        if not any(
+            _length(f.origin - k.origin) < 0.1 * k.width and float(f.right @ k.right) > 0
+            for k in kept
+        ):
+            kept.append(f)
+    return kept
 
 
 def _outline_hypotheses(
