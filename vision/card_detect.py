@@ -241,6 +241,7 @@ def find_corner_frames(frame: np.ndarray) -> list[CornerFrame]:
     min_small = MIN_CARD_PX * scale
     frames: list[CornerFrame] = []
     fh, fw = frame.shape[:2]
+    done: list[tuple[int, int, int, int]] = []
     for by_edges, blobs in ((False, mask), (True, _edge_fill(_whiteness(small)))):
         if step == 1:
             frames += [
@@ -251,26 +252,47 @@ def find_corner_frames(frame: np.ndarray) -> list[CornerFrame]:
         for contour in contours:
             if cv2.contourArea(contour) < 0.8 * min_small * min_small * ASPECT_RANGE[0]:
                 continue
-            x, y, w, h = cv2.boundingRect(contour)
+            box = cv2.boundingRect(contour)
+            if by_edges and any(_same_box(box, d) for d in done):
+                continue
+            x, y, w, h = box
             x0, y0 = max(0, x - 3), max(0, y - 3)
             x1, y1 = min(mask.shape[1], x + w + 3), min(mask.shape[0], y + h + 3)
             size = (min(fw, x1 * step) - x0 * step, min(fh, y1 * step) - y0 * step)
             own = np.zeros((y1 - y0, x1 - x0), np.uint8)
             cv2.drawContours(own, [contour - [x0, y0]], -1, 255, -1)
             own = cv2.dilate(cv2.resize(own, size, interpolation=cv2.INTER_NEAREST), _DILATE)
-            roi = frame[y0 * step : y0 * step + size[1], x0 * step : x0 * step + size[0]]
-            white = _whiteness(roi)
+            white = _whiteness(
+                frame[y0 * step : y0 * step + size[1], x0 * step : x0 * step + size[0]]
+            )
             if by_edges:
                 sharp = _edge_fill(white)
             else:
                 table_roi = cv2.resize(table[y0:y1, x0:x1], size, interpolation=cv2.INTER_LINEAR)
                 sharp = _paper(white, table_roi, level, CLOSE_PX * 2 - 1)
             offset = np.array([x0 * step, y0 * step], np.float64)
-            for origin, right, down in _outline_hypotheses(
-                cv2.bitwise_and(sharp, own), MIN_CARD_PX, MAX_CARD_PX
-            ):
+            found = _outline_hypotheses(cv2.bitwise_and(sharp, own), MIN_CARD_PX, MAX_CARD_PX)
+            if found:
+                done.append(box)
+            for origin, right, down in found:
                 frames.append(CornerFrame(origin + offset, right, down))
     return _distinct(frames)
+
+
+def with_opposites(frames: list[CornerFrame]) -> list[CornerFrame]:
+    """The frames plus, for each, the diagonally opposite corner of the same card (where
+    the second index is printed), unless a frame there was already found."""
+    return _distinct(
+        frames + [CornerFrame(f.origin + f.right + f.down, -f.right, -f.down) for f in frames]
+    )
+
+
+def _same_box(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> bool:
+    """Boxes overlapping by more than 80 % of their union: the same blob seen twice."""
+    ix = max(0, min(a[0] + a[2], b[0] + b[2]) - max(a[0], b[0]))
+    iy = max(0, min(a[1] + a[3], b[1] + b[3]) - max(a[1], b[1]))
+    inter = ix * iy
+    return inter > 0.8 * (a[2] * a[3] + b[2] * b[3] - inter)
 
 
 def _distinct(frames: list[CornerFrame]) -> list[CornerFrame]:

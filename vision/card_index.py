@@ -239,11 +239,11 @@ def read_corner(frame: np.ndarray, cf: CornerFrame, models: CardModels) -> Corne
     crops = index_crops(corner_patch(frame, cf))
     if crops is None:
         return None
-    rank = _classify(glyph_vector(crops.rank), models.taught_rank, models.rank, None)
-    suit_vec = glyph_vector(crops.suit)
     colour = RED_SUITS if crops.red else BLACK_SUITS
-    suit = _classify(suit_vec, models.taught_suit, models.suit, colour)
-    anywhere = _classify(suit_vec, models.taught_suit, models.suit, None)
+    rank = _classify(glyph_vector(crops.rank), models.taught_rank, models.rank, (None,))[0]
+    suit, anywhere = _classify(
+        glyph_vector(crops.suit), models.taught_suit, models.suit, (colour, None)
+    )
     if rank is None or suit is None or anywhere is None:
         return None
     agrees = anywhere.label in colour or anywhere.score - suit.score < COLOUR_DOUBT
@@ -251,10 +251,17 @@ def read_corner(frame: np.ndarray, cf: CornerFrame, models: CardModels) -> Corne
 
 
 def _classify(
-    vector: np.ndarray, taught: TemplateSet, shipped: TemplateSet, allowed: frozenset[str] | None
-) -> Guess | None:
-    """The taught templates' answer when it is a confident one, otherwise the shipped answer."""
-    guess = taught.classify(vector, allowed)
-    if guess is not None and guess.score >= TAUGHT_TRUST:
-        return guess
-    return shipped.classify(vector, allowed)
+    vector: np.ndarray,
+    taught: TemplateSet,
+    shipped: TemplateSet,
+    questions: tuple[frozenset[str] | None, ...],
+) -> list[Guess | None]:
+    """Answers (one per allowed-label set) from the taught templates when they are sure,
+    otherwise from the shipped ones."""
+    if taught.groups:
+        scores = taught.scores(vector)
+        answers = [taught.guess(scores, allowed) for allowed in questions]
+        if all(a is not None and a.score >= TAUGHT_TRUST for a in answers):
+            return answers
+    scores = shipped.scores(vector)
+    return [shipped.guess(scores, allowed) for allowed in questions]

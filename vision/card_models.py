@@ -52,10 +52,17 @@ class TemplateSet:
         """
         if not self.groups:
             return None
+        return self.guess(self.scores(vector), allowed)
+
+    def scores(self, vector: np.ndarray) -> np.ndarray:
+        """Correlation of a glyph vector with every template."""
         if self.basis is not None:
             vector = vector @ self.basis
             vector = vector / (float(np.linalg.norm(vector)) + 1e-9)
-        scores = self.vectors @ vector
+        return self.vectors @ vector
+
+    def guess(self, scores: np.ndarray, allowed: frozenset[str] | None = None) -> Guess | None:
+        """The answer from precomputed `scores` (one scoring, several questions)."""
         best = sorted(
             (
                 (float(scores[idx].max()), label)

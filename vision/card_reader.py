@@ -17,7 +17,7 @@ from pathlib import Path
 
 import numpy as np
 
-from vision.card_detect import CornerFrame, find_corner_frames
+from vision.card_detect import CornerFrame, find_corner_frames, with_opposites
 from vision.card_index import CornerRead, read_corner
 from vision.card_models import CardModels, load_models
 
@@ -56,15 +56,25 @@ def _label(read: CornerRead) -> str:
     return read.rank.label + read.suit.label
 
 
+def _same_card(a: CornerFrame, b: CornerFrame) -> bool:
+    """Two hypotheses of one card: centres close, or one starts at a corner of the other
+    with the edges lined up (an overlap can make the same corner guess different sizes)."""
+    w = max(a.width, b.width)
+    if np.linalg.norm(a.centre() - b.centre()) < SAME_CARD * w:
+        return True
+    cos = abs(float(a.right @ b.right)) / (a.width * b.width)
+    near = min(float(np.linalg.norm(b.origin - q)) for q in a.quad())
+    return (cos > 0.95 or cos < 0.2) and near < 0.15 * w
+
+
 def _group(
     items: list[tuple[CornerFrame, CornerRead]],
 ) -> list[list[tuple[CornerFrame, CornerRead]]]:
-    """Hypotheses whose card centres lie within SAME_CARD widths of each other."""
+    """Hypotheses that describe the same card, each group led by its first member."""
     groups: list[list[tuple[CornerFrame, CornerRead]]] = []
     for item in items:
-        c, w = item[0].centre(), item[0].width
         for g in groups:
-            if np.linalg.norm(g[0][0].centre() - c) < SAME_CARD * max(w, g[0][0].width):
+            if _same_card(g[0][0], item[0]):
                 g.append(item)
                 break
         else:
@@ -72,8 +82,22 @@ def _group(
     return groups
 
 
+def _one_per_corner(
+    group: list[tuple[CornerFrame, CornerRead]],
+) -> list[tuple[CornerFrame, CornerRead]]:
+    """The surest reading of each physical corner: the same corner found twice (by the
+    paper and the outline views, or as a partner's opposite) must not vote twice."""
+    kept: list[tuple[CornerFrame, CornerRead]] = []
+    for item in sorted(group, key=lambda it: corner_confidence(it[1]), reverse=True):
+        cf = item[0]
+        if all(np.linalg.norm(cf.origin - k.origin) > 0.25 * k.width for k, _ in kept):
+            kept.append(item)
+    return kept
+
+
 def _decide(group: list[tuple[CornerFrame, CornerRead]]) -> CardRead:
     """One card from its corners' readings: agreeing corners add up, disagreeing ones cancel."""
+    group = _one_per_corner(group)
     votes: dict[str, float] = {}
     for _, read in group:
         votes[_label(read)] = votes.get(_label(read), 0.0) + corner_confidence(read)
@@ -97,7 +121,7 @@ def read_cards(
     """
     models = models or load_models(taught)
     items = []
-    for cf in find_corner_frames(frame):
+    for cf in with_opposites(find_corner_frames(frame)):
         read = read_corner(frame, cf, models)
         if read is not None:
             items.append((cf, read))
