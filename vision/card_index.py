@@ -26,6 +26,8 @@ BORDER = 2 * UNIT_PX
 RED_LEVEL = 0.18
 MIN_CONTRAST = 40.0
 TAUGHT_TRUST = 0.8
+CARD_TRUST = 0.8
+SUIT_CORNER_MARGIN = 0.02
 COLOUR_DOUBT = 0.08
 BLACK_SUITS = frozenset(SUITS) - RED_SUITS
 INK_LEVEL = 0.3
@@ -234,9 +236,44 @@ def percentiles_u8(image: np.ndarray, qs: tuple[float, ...]) -> tuple[float, ...
     return tuple(float(np.searchsorted(cdf, q / 100.0 * cdf[-1])) for q in qs)
 
 
+def corner_vector(patch: np.ndarray) -> np.ndarray:
+    """The whole corner (index and whatever artwork sits beside it) as one unit vector of
+    ink and redness, for matching against a taught deck's own corners."""
+    import cv2
+
+    small = cv2.resize(patch, (PATCH_W // 4, PATCH_H // 4), interpolation=cv2.INTER_AREA)
+    pix = small.astype(np.float32)
+    paper = np.percentile(pix.reshape(-1, 3), 90, axis=0) + 1.0
+    norm = pix / paper
+    ink = 1.0 - norm.min(axis=2)
+    red = norm[..., 2] - np.maximum(norm[..., 0], norm[..., 1])
+    v = np.concatenate([ink.ravel(), red.ravel()])
+    v -= v.mean()
+    return v / (float(np.linalg.norm(v)) + 1e-9)
+
+
+def _taught_suit(patch: np.ndarray, models: CardModels) -> Guess | None:
+    """The suit by the taught deck's whole corners: beside a tiny index most decks print a
+    big pip or court art, which tells spades from clubs far better than the index symbol."""
+    cards = models.taught_card
+    if not cards.groups:
+        return None
+    scores = cards.scores(corner_vector(patch))
+    by_suit: dict[str, float] = {}
+    for label, idx in cards.groups.items():
+        by_suit[label[-1]] = max(by_suit.get(label[-1], -1.0), float(scores[idx].max()))
+    ranked = sorted(by_suit.items(), key=lambda kv: kv[1], reverse=True)
+    best, score = ranked[0]
+    margin = score - (ranked[1][1] if len(ranked) > 1 else -1.0)
+    if score < CARD_TRUST:
+        return None
+    return Guess(best, score, margin, min(1.0, margin / SUIT_CORNER_MARGIN))
+
+
 def read_corner(frame: np.ndarray, cf: CornerFrame, models: CardModels) -> CornerRead | None:
     """Rank, suit and colour check at this corner, taught templates first; None if no index."""
-    crops = index_crops(corner_patch(frame, cf))
+    patch = corner_patch(frame, cf)
+    crops = index_crops(patch)
     if crops is None:
         return None
     colour = RED_SUITS if crops.red else BLACK_SUITS
@@ -247,6 +284,9 @@ def read_corner(frame: np.ndarray, cf: CornerFrame, models: CardModels) -> Corne
     if rank is None or suit is None or anywhere is None:
         return None
     agrees = anywhere.label in colour or anywhere.score - suit.score < COLOUR_DOUBT
+    by_corner = _taught_suit(patch, models)
+    if by_corner is not None:
+        return CornerRead(rank, by_corner, by_corner.label in colour)
     return CornerRead(rank, suit, agrees)
 
 

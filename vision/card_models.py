@@ -16,6 +16,7 @@ import numpy as np
 
 SHIPPED = Path(__file__).with_name("card_models.npz")
 NEIGHBOURS = 9
+TAUGHT_MARGIN = 0.05
 
 
 @dataclass(frozen=True)
@@ -74,7 +75,15 @@ class TemplateSet:
         if not best:
             return None
         runner_up = best[1][0] if len(best) > 1 else -1.0
-        return Guess(best[0][1], best[0][0], best[0][0] - runner_up, self._vote(scores, allowed))
+        margin = best[0][0] - runner_up
+        # A few taught templates per label make a neighbourhood vote meaningless; there the
+        # score lead itself says how sure the answer is.
+        vote = (
+            self._vote(scores, allowed)
+            if self.basis is not None
+            else min(1.0, margin / TAUGHT_MARGIN)
+        )
+        return Guess(best[0][1], best[0][0], margin, vote)
 
     def _vote(self, scores: np.ndarray, allowed: frozenset[str] | None) -> float:
         """Lead of the commonest label among the nearest templates (0..1): near-duplicate
@@ -93,12 +102,14 @@ class TemplateSet:
 
 @dataclass(frozen=True)
 class CardModels:
-    """Rank and suit template sets, with the taught ones (possibly empty) tried first."""
+    """Rank and suit template sets, with the taught ones (possibly empty) tried first; the
+    taught set also holds whole-corner templates of the very cards shown."""
 
     rank: TemplateSet
     suit: TemplateSet
     taught_rank: TemplateSet
     taught_suit: TemplateSet
+    taught_card: TemplateSet
 
 
 def _empty() -> TemplateSet:
@@ -129,7 +140,10 @@ def _unit_rows(stored: np.ndarray) -> np.ndarray:
 def load_models(taught: Path | None = None) -> CardModels:
     """The shipped templates plus, when `taught` names an existing file, the taught ones."""
     rank, suit = load_template_file(SHIPPED)
-    t_rank, t_suit = _empty(), _empty()
+    t_rank, t_suit, t_card = _empty(), _empty(), _empty()
     if taught is not None and taught.is_file():
         t_rank, t_suit = load_template_file(taught)
-    return CardModels(rank, suit, t_rank, t_suit)
+        with np.load(taught) as data:
+            if "card_vectors" in data:
+                t_card = TemplateSet(_unit_rows(data["card_vectors"]), data["card_labels"])
+    return CardModels(rank, suit, t_rank, t_suit, t_card)

@@ -1,8 +1,10 @@
 """Teach my deck: learn the user's own index glyphs from one look at each rank and suit.
 
 The user shows cards one at a time (any rotation) and says which card each is; every
-readable index corner adds its rank crop and suit crop as templates. Showing 13 cards that
-cover every rank and every suit is enough. The templates are saved as an .npz in the
+readable index corner adds its rank crop and suit crop as templates, and the whole corner
+(index plus the artwork beside it) as a template of that very card. Showing 13 cards that
+cover every rank and every suit is enough for the glyph templates; showing all 52 also
+lets every card be recognised by its own corner. The templates are saved as an .npz in the
 user's data folder (platformdirs) and `read_cards` asks them before the shipped models.
 """
 
@@ -15,7 +17,7 @@ import numpy as np
 
 from vision.card_detect import find_corner_frames
 from vision.card_glyphs import glyph_vector
-from vision.card_index import corner_patch, index_crops
+from vision.card_index import PATCH_H, PATCH_W, corner_patch, corner_vector, index_crops
 
 APP_NAME = "tabletop-companion"
 TAUGHT_FILE = "card_templates.npz"
@@ -32,15 +34,22 @@ def learn(examples: Iterable[tuple[np.ndarray, str]]) -> dict[str, np.ndarray]:
     """Template arrays from (frame showing one card, its text like "10H") pairs."""
     ranks: list[tuple[str, np.ndarray]] = []
     suits: list[tuple[str, np.ndarray]] = []
+    cards: list[tuple[str, np.ndarray]] = []
     for frame, text in examples:
         rank, suit = text[:-1], text[-1]
         for cf in find_corner_frames(frame):
-            crops = index_crops(corner_patch(frame, cf))
+            patch = corner_patch(frame, cf)
+            crops = index_crops(patch)
             if crops is None:
                 continue
             ranks.append((rank, glyph_vector(crops.rank)))
             suits.append((suit, glyph_vector(crops.suit)))
+            cards.append((text, corner_vector(patch)))
     return {
+        "card_vectors": np.array([v for _, v in cards], np.float32).reshape(
+            -1, len(corner_vector(np.zeros((PATCH_H, PATCH_W, 3), np.uint8)))
+        ),
+        "card_labels": np.array([label for label, _ in cards]),
         "rank_vectors": np.array([v for _, v in ranks], np.float32).reshape(-1, len(_probe())),
         "rank_labels": np.array([label for label, _ in ranks]),
         "suit_vectors": np.array([v for _, v in suits], np.float32).reshape(-1, len(_probe())),
