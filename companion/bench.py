@@ -18,10 +18,11 @@ from typing import Any
 
 SECTIONS: tuple[str, ...] = (
     "companion.kwingto.bench",
+    "vision.bench_dice",
+    "companion.bots.bench",
     "hardware.bench",
     "vision.bench_cards",
     "display.bench",
-    "companion.bots.bench",
 )
 
 

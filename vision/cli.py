@@ -33,6 +33,11 @@ def _register_dice(vsub: Any) -> None:
     p.add_argument("dir", type=Path, metavar="DIR", help="folder with manifest.json")
     p.add_argument("--palette", type=Path, default=None, help="palette JSON (default: config)")
     p.add_argument("--json", action="store_true", help="print the scores as one JSON object")
+    p.add_argument(
+        "--held-out",
+        action="store_true",
+        help="score only the photos held out from training (vision/dice_holdout.json)",
+    )
     p.set_defaults(handler=_eval_dice)
 
 
@@ -51,7 +56,7 @@ def _eval_dice(args: argparse.Namespace) -> int:
     manifest = args.dir / "manifest.json"
     if not manifest.is_file():
         raise UsageError(f"{manifest} not found")
-    report = eval_dice_report(args.dir, args.palette)
+    report = eval_dice_report(args.dir, args.palette, args.held_out)
     if args.json:
         print(json.dumps(report.as_dict()))
     else:

@@ -1,0 +1,76 @@
+"""`companion vision read-dice` and `eval-dice`: the exact output contracts."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import cv2
+import pytest
+
+from companion.cli import main
+from vision.synth import Camera
+from vision.synth_dice import SynthDie, render_dice
+
+DICE = [SynthDie(4, "red", (200, 200), 48, 20), SynthDie(1, "white", (420, 260), 48, 50)]
+
+
+@pytest.fixture()
+def scene_png(tmp_path: Path) -> Path:
+    path = tmp_path / "roll.png"
+    cv2.imwrite(str(path), render_dice(DICE, seed=1, cam=Camera(noise=2, jpeg=0)).image)
+    return path
+
+
+def test_read_dice_prints_one_json_line_per_image(
+    scene_png: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    broken = tmp_path / "broken.jpg"
+    broken.write_bytes(b"not an image")
+    assert main(["vision", "read-dice", str(scene_png), str(broken), str(scene_png)]) == 0
+    lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [line["file"] for line in lines] == [str(scene_png), str(broken), str(scene_png)]
+    assert "error" in lines[1] and "dice" not in lines[1]
+    first = lines[0]
+    assert set(first) == {"file", "dice", "ms"} and first["ms"] >= 0
+    dice = sorted(first["dice"], key=lambda d: d["center"][0])
+    assert [(d["value"], d["color"]) for d in dice] == [(4, "red"), (1, "white")]
+    for d, truth in zip(dice, DICE, strict=True):
+        assert set(d) == {"value", "color", "center", "bbox", "confidence"}
+        assert (
+            abs(d["center"][0] - truth.center[0]) < 8 and abs(d["center"][1] - truth.center[1]) < 8
+        )
+        x, y, w, h = d["bbox"]
+        assert x < truth.center[0] < x + w and y < truth.center[1] < y + h
+        assert 0 <= d["confidence"] <= 1
+
+
+def test_eval_dice_scores_a_labelled_folder(
+    scene_png: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    labels = [
+        {
+            "kind": "die",
+            "value": d.value,
+            "color": d.color,
+            "pip_color": "white",
+            "bbox": list(d.bbox),
+        }
+        for d in DICE
+    ]
+    labels[1]["value"] = 6  # one wrong label: value accuracy must drop to 1/2
+    manifest = [{"file": scene_png.name, "objects": labels}]
+    (scene_png.parent / "manifest.json").write_text(json.dumps(manifest))
+    assert main(["vision", "eval-dice", str(scene_png.parent), "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["recall"] == 1.0 and report["precision"] == 1.0
+    assert report["value_accuracy"] == 0.5
+    assert report["color_accuracy"] == {"red": 1.0, "white": 1.0}
+    assert report["median_ms"] > 0
+    assert main(["vision", "eval-dice", str(scene_png.parent)]) == 0
+    text = capsys.readouterr().out
+    assert "recall 1.000" in text and "median" in text
+
+
+def test_eval_dice_without_manifest_is_a_usage_error(tmp_path: Path) -> None:
+    assert main(["vision", "eval-dice", str(tmp_path)]) == 2

@@ -1,0 +1,86 @@
+"""Colour names, the saved palette and calibration from one roll."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from vision.dice import calibrate, read_dice
+from vision.palette import (
+    Palette,
+    default_palette,
+    load_palette,
+    palette_path,
+    parse_counts,
+    save_palette,
+)
+from vision.synth import Camera
+from vision.synth_dice import SynthDie, render_dice
+
+
+def test_default_palette_names_its_own_colours() -> None:
+    p = default_palette()
+    assert set(p.names) == {"red", "black", "white", "green", "blue", "yellow", "purple"}
+    for name, lab in zip(p.names, p.lab, strict=True):
+        assert p.nearest(lab) == name
+
+
+def test_palette_round_trip_and_missing_file(tmp_path: Path) -> None:
+    path = tmp_path / "sub" / "dice_palette.json"
+    assert load_palette(path).names == default_palette().names
+    moved = default_palette().replaced({"red": (80, 160, 140), "orange": (150, 160, 180)})
+    assert save_palette(moved, path) == path
+    back = load_palette(path)
+    assert back.names[-1] == "orange"
+    assert np.allclose(back.lab, moved.lab, atol=0.05)
+    assert back.names.count("red") == 1  # calibrated: one red, the one given
+
+
+def test_palette_path_is_in_the_user_config_dir() -> None:
+    assert palette_path().name == "dice_palette.json"
+    assert "tabletop-companion" in str(palette_path())
+
+
+def test_malformed_palette_is_an_error() -> None:
+    with pytest.raises(ValueError):
+        Palette.from_json('{"colors": [{"name": "red", "lab": [1, 2]}]}')
+    with pytest.raises(ValueError):
+        Palette.from_json('{"colors": {"red": [1, 2, 3]}}')
+
+
+def test_parse_counts() -> None:
+    assert parse_counts("3 red, 3 black") == {"red": 3, "black": 3}
+    assert parse_counts("2 white and 1 Green") == {"white": 2, "green": 1}
+    for bad in ("", "red", "three red", "0 red"):
+        with pytest.raises(ValueError):
+            parse_counts(bad)
+
+
+KWINGTO = [
+    SynthDie(v, c, (90 + 90 * i, 160 + 140 * (i % 2)), 40, 17 * i)
+    for i, (v, c) in enumerate(zip([1, 2, 3, 4, 5, 6], ["red", "black"] * 3, strict=True))
+]
+
+
+def kwingto_scene(brightness: float) -> np.ndarray:
+    """3 red and 3 black dice (white pips), well apart, the whole frame scaled in light."""
+    img = render_dice(KWINGTO, seed=5, cam=Camera(noise=2.0, jpeg=92)).image.astype(np.float32)
+    return np.clip(img * brightness, 0, 255).astype(np.uint8)
+
+
+def test_calibration_learns_the_dice_shown() -> None:
+    frame = kwingto_scene(0.75)  # darker than the default colours expect
+    palette = calibrate(frame, parse_counts("3 red, 3 black"))
+    reading = read_dice(frame, palette)
+    assert len(reading.dice) == len(KWINGTO)
+    for truth in KWINGTO:
+        seen = min(reading.dice, key=lambda d: np.hypot(*np.subtract(d.center, truth.center)))
+        assert seen.color == truth.color
+    assert palette.lab[palette.names.index("red")][0] < default_palette().lab[0][0] + 20
+
+
+def test_calibration_refuses_a_wrong_count() -> None:
+    with pytest.raises(ValueError, match="saw 6 dice"):
+        calibrate(kwingto_scene(1.0), {"red": 4, "black": 3})

@@ -1,0 +1,101 @@
+"""`companion bench --only dice`: speed of the dice reader against the classic baseline.
+
+Both readers run in the same process on the same frames with OpenCV on one thread:
+seeded synthetic scenes at 640×480 and 1280×720 (each with 6–12 dice, touching dice,
+glare, blur, noise and JPEG), and the real held-out photos when the shared data is there.
+Accuracy on those same images is reported next to the speed (share of labelled dice read
+with the right value, and precision).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import statistics
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from companion.bench import Figure
+from vision.dice import read_dice
+from vision.dice_baseline import read_dice_baseline
+from vision.dice_eval import match
+from vision.dice_types import DiceReading
+from vision.synth_dice import random_dice_scene
+
+SECTION = "dice"
+HOLDOUT_PATH = Path(__file__).with_name("dice_holdout.json")
+Reader = Callable[[np.ndarray], DiceReading]
+Labelled = list[tuple[np.ndarray, list[dict]]]
+
+
+def synthetic_frames(width: int, height: int, count: int) -> Labelled:
+    """Seeded scenes with 6–12 dice of the game colours, labelled as in the manifest."""
+    frames = []
+    for seed in range(count):
+        rng = np.random.default_rng(seed)
+        colors = [str(c) for c in rng.choice(["red", "black", "white"], int(rng.integers(6, 13)))]
+        size = float(rng.uniform(0.06, 0.1) * height)
+        scene = random_dice_scene(1000 + seed, width, height, colors=colors, size=size)
+        labels = [{"value": d.value, "bbox": list(d.bbox)} for d in scene.dice]
+        frames.append((scene.image, labels))
+    return frames
+
+
+def real_frames(limit: int) -> Labelled:
+    """The held-out real photos (empty when the shared data is absent)."""
+    env = os.environ.get("COMPANION_TEST_DATA")
+    root = Path(env) if env else Path(__file__).resolve().parents[2] / "shared" / "data"
+    folder = root / "real" / "dice"
+    if not (folder / "manifest.json").is_file():
+        return []
+    held = set(json.loads(HOLDOUT_PATH.read_text(encoding="utf-8")))
+    entries = json.loads((folder / "manifest.json").read_text(encoding="utf-8"))
+    chosen = [e for e in entries if e["file"] in held][:limit]
+    return [(cv2.imread(str(folder / e["file"])), e["objects"]) for e in chosen]
+
+
+def measure(reader: Reader, frames: Labelled, repeats: int) -> tuple[float, float, float]:
+    """Median ms per frame, share of labels read with the right value, and precision."""
+    times, right, labels, found, matched = [], 0, 0, 0, 0
+    for frame, truth in frames:
+        for _ in range(repeats):
+            start = time.perf_counter()
+            reading = reader(frame)
+            times.append((time.perf_counter() - start) * 1000)
+        pairs = match(reading.dice, truth)
+        labels += len(truth)
+        found += len(reading.dice)
+        matched += sum(d is not None for d in pairs)
+        right += sum(
+            d is not None and d.value == t["value"] for d, t in zip(pairs, truth, strict=True)
+        )
+    return statistics.median(times), right / max(labels, 1), matched / max(found, 1)
+
+
+def run(quick: bool) -> list[Figure]:
+    """Speed and accuracy of ours and the baseline, from one run on the same frames."""
+    cv2.setNumThreads(1)
+    count, repeats = (4, 1) if quick else (30, 3)
+    sets = {
+        "640x480 synthetic": synthetic_frames(640, 480, count),
+        "1280x720 synthetic": synthetic_frames(1280, 720, count),
+        "real held-out": real_frames(8 if quick else 1000),
+    }
+    readers: dict[str, Reader] = {"ours": read_dice, "baseline": read_dice_baseline}
+    figures = []
+    for set_name, frames in sets.items():
+        if not frames:
+            continue
+        for reader_name, reader in readers.items():
+            ms, right, precision = measure(reader, frames, repeats)
+            label = f"{set_name} {reader_name}"
+            figures += [
+                Figure(SECTION, f"{label}: median time", ms, "ms/frame"),
+                Figure(SECTION, f"{label}: dice read right", 100 * right, "% of labels"),
+                Figure(SECTION, f"{label}: precision", 100 * precision, "%"),
+            ]
+    return figures

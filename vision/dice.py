@@ -1,0 +1,138 @@
+"""Read every die in a camera frame: `read_dice(frame) -> DiceReading`.
+
+Pipeline: `dice_find` proposes points inside blobs and a die size, `dice_net` classifies a
+die-sized crop around each point as "no die" or a face value, nearby positive points are
+merged (their votes summed) into one die, and the body colour is the median of the die's
+centre, named by the palette. The function is pure: same frame, same reading.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+import cv2
+import numpy as np
+
+from vision.dice_find import find_candidates
+from vision.dice_net import (
+    CANON_DIE,
+    CROP,
+    DiceNet,
+    canonical_frame,
+    crop_features,
+    cut_crops,
+    default_gate,
+    default_net,
+    gate_features,
+)
+from vision.dice_types import DiceReading, Die
+from vision.palette import Palette, default_palette, fit_counts
+
+GATE_MIN = 0.1  # gate probability of "a die" below which a point is not looked at again
+MIN_SCORE = 0.5  # probability of "a die" needed to report one
+MERGE_RADIUS = 0.6  # candidates closer than this many die edges are the same die
+VOTE_RADIUS = 0.35  # candidates this close to a die's best point vote for its value
+BODY_HALF = 7  # half side of the central square sampled for the body colour, canonical px
+
+
+def read_dice(
+    frame: np.ndarray, palette: Palette | None = None, net: DiceNet | None = None
+) -> DiceReading:
+    """Every die in a BGR frame, with value, colour, centre, box and confidence."""
+    candidates = find_candidates(frame)
+    if len(candidates.centers) == 0:
+        return DiceReading((), 0.0)
+    padded, factor = canonical_frame(frame, candidates.die_size)
+    points = candidates.centers * factor
+    crops = cut_crops(padded, points)
+    keep = default_gate().probabilities(gate_features(crops))[:, 0] <= 1.0 - GATE_MIN
+    points, crops = points[keep], crops[keep]
+    probs = (net or default_net()).probabilities(crop_features(crops))
+    dice = merge_votes(points, probs)
+    palette = palette or default_palette()
+    found = []
+    bodies = body_labs(padded, [xy for xy, _, _ in dice])
+    for ((x, y), value, confidence), body in zip(dice, bodies, strict=True):
+        color = palette.nearest(body)
+        cx, cy, size = x / factor, y / factor, candidates.die_size
+        box = (cx - size / 2, cy - size / 2, size, size)
+        found.append(Die(value, color, (cx, cy), box, confidence))
+    found.sort(key=lambda d: (round(d.center[1] / candidates.die_size), d.center[0]))
+    return DiceReading(tuple(found), candidates.die_size)
+
+
+def merge_votes(
+    points: np.ndarray, probs: np.ndarray
+) -> list[tuple[tuple[float, float], int, float]]:
+    """Greedy non-maximum suppression over candidate points (canonical pixels).
+
+    The most die-like point founds a die; points within VOTE_RADIUS add their value
+    probabilities to its vote and pull its centre; points within MERGE_RADIUS are used up.
+    """
+    score = 1.0 - probs[:, 0]
+    alive = score >= MIN_SCORE
+    dice = []
+    for i in np.argsort(-score, kind="stable"):
+        if not alive[i]:
+            continue
+        d = np.hypot(*(points - points[i]).T)
+        near = alive & (d <= VOTE_RADIUS * CANON_DIE)
+        weights = score[near]
+        center = (weights[:, None] * points[near]).sum(axis=0) / weights.sum()
+        votes = (weights[:, None] * probs[near, 1:]).sum(axis=0)
+        value = int(np.argmax(votes)) + 1
+        confidence = float(votes[value - 1] / weights.sum())
+        dice.append(((float(center[0]), float(center[1])), value, min(1.0, confidence)))
+        alive &= d > MERGE_RADIUS * CANON_DIE
+    return dice
+
+
+def body_labs(padded: np.ndarray, centers: list[tuple[float, float]]) -> np.ndarray:
+    """Lab body colour of each die: the larger of two lightness clusters of its face.
+
+    The face square holds pips (up to a third of it) and sometimes glare; splitting its
+    pixels into a light and a dark group and keeping the bigger one drops them whatever
+    their colour, where a plain median would drift towards white pips on a red die.
+    """
+    if not centers:
+        return np.zeros((0, 3), np.float32)
+    side = 2 * BODY_HALF
+    patches = np.empty((len(centers) * side, side, 3), np.uint8)
+    for i, (x, y) in enumerate(centers):
+        cx, cy = round(x) + CROP // 2, round(y) + CROP // 2
+        patch = padded[cy - BODY_HALF : cy + BODY_HALF, cx - BODY_HALF : cx + BODY_HALF]
+        patches[i * side : (i + 1) * side] = patch
+    lab = cv2.cvtColor(patches, cv2.COLOR_BGR2LAB).reshape(len(centers), -1, 3).astype(np.float32)
+    light = lab[:, :, 0]
+    cut = (light.min(axis=1, keepdims=True) + light.max(axis=1, keepdims=True)) / 2
+    for _ in range(4):
+        dark = light < cut
+        mean_dark = (light * dark).sum(axis=1, keepdims=True) / np.maximum(
+            dark.sum(axis=1, keepdims=True), 1
+        )
+        mean_light = (light * ~dark).sum(axis=1, keepdims=True) / np.maximum(
+            (~dark).sum(axis=1, keepdims=True), 1
+        )
+        cut = (mean_dark + mean_light) / 2
+    dark = light < cut
+    body = np.where((dark.sum(axis=1) * 2 >= dark.shape[1])[:, None], dark, ~dark)
+    weights = body[:, :, None].astype(np.float32)
+    return (lab * weights).sum(axis=1) / np.maximum(weights.sum(axis=1), 1)
+
+
+def calibrate(
+    frame: np.ndarray, counts: Mapping[str, int], palette: Palette | None = None
+) -> Palette:
+    """Learn the colours of the dice in `frame`, where the user says what is shown.
+
+    Raises ValueError when the reader does not see exactly as many dice as stated, since
+    a wrong split would silently teach the wrong colours.
+    """
+    palette = palette or default_palette()
+    reading = read_dice(frame, palette)
+    expected = sum(counts.values())
+    if len(reading.dice) != expected:
+        raise ValueError(f"saw {len(reading.dice)} dice but was told {expected}")
+    padded, factor = canonical_frame(frame, reading.die_size)
+    bodies = body_labs(padded, [(d.center[0] * factor, d.center[1] * factor) for d in reading.dice])
+    return palette.replaced(fit_counts(bodies, counts, palette))

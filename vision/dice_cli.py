@@ -1,0 +1,39 @@
+"""The work behind `companion vision read-dice` and `eval-dice` (kept out of vision/cli.py
+so that building the parser imports no OpenCV)."""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+
+import cv2
+
+from vision.dice import read_dice
+from vision.dice_eval import DiceScore, score_folder
+from vision.palette import load_palette
+
+HOLDOUT_PATH = Path(__file__).with_name("dice_holdout.json")
+
+
+def read_dice_lines(paths: Sequence[str], palette_file: Path | None) -> Iterator[dict[str, object]]:
+    """One JSON-ready dict per image; an unreadable image yields an "error" line."""
+    cv2.setNumThreads(1)
+    palette = load_palette(palette_file)
+    for path in paths:
+        frame = cv2.imread(path)
+        if frame is None:
+            yield {"file": path, "error": "cannot read image"}
+            continue
+        start = time.perf_counter()
+        reading = read_dice(frame, palette)
+        ms = (time.perf_counter() - start) * 1000
+        yield {"file": path, "dice": [d.as_dict() for d in reading.dice], "ms": round(ms, 2)}
+
+
+def eval_dice_report(folder: Path, palette_file: Path | None, held_out: bool) -> DiceScore:
+    """Score a labelled folder; with `held_out`, only the photos the model never saw."""
+    cv2.setNumThreads(1)
+    files = json.loads(HOLDOUT_PATH.read_text(encoding="utf-8")) if held_out else None
+    return score_folder(folder, load_palette(palette_file), files)

@@ -1,0 +1,115 @@
+"""Where dice might be: the classical half of the reader.
+
+The frame is shrunk to a working size, compared with a smooth estimate of the empty table
+(colour distance plus local texture, so white dice on a white tray still stand out), and
+the resulting mask gives both the die size (from the distance transform of compact blobs)
+and candidate centres (points deep inside blobs, at the depth a die's centre would have).
+This stage is tuned for recall: it proposes many points, and the learned classifier in
+`dice_net` decides which of them are dice. Nothing here knows a die's colour.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+WORK_SIDE = 320  # long side of the working image, px
+MIN_WORK_SCALE = 0.5  # never shrink more than this, so small dice in big frames survive
+BG_SIDE = 48  # long side of the image the table background is estimated on
+BG_KERNEL = 11  # median kernel on that image: wider than a cluster of a few dice
+MAX_CANDIDATES = 400
+SIZE_PER_DEPTH = 1.17  # labelled box side / (2 × blob depth), on the training photos
+LIGHT_WEIGHT = 0.7  # a shadow or a lighting step shifts lightness, not hue
+CHROMA_WEIGHT = 1.5  # YCrCb chroma spans less range than lightness
+
+
+@dataclass(frozen=True)
+class Candidates:
+    """Proposed die centres in frame pixels and the frame's estimated die edge (px)."""
+
+    centers: np.ndarray  # (n, 2) float32, x and y
+    die_size: float
+
+
+def working_image(frame: np.ndarray) -> tuple[np.ndarray, float]:
+    """The frame shrunk for the mask stage, and the factor used (working px per frame px)."""
+    h, w = frame.shape[:2]
+    factor = min(1.0, max(WORK_SIDE / max(h, w), MIN_WORK_SCALE))
+    if factor == 1.0:
+        return frame, factor
+    return cv2.resize(frame, None, fx=factor, fy=factor, interpolation=cv2.INTER_AREA), factor
+
+
+def foreground_score(small: np.ndarray) -> np.ndarray:
+    """How unlike the surrounding table each pixel is; about 1 at the edge of an object.
+
+    The table is the median colour over a window wider than a die cluster, so lighting
+    gradients and coloured trays fall away. Texture (local contrast of lightness) is added
+    because a white die on a white tray differs from it mostly by its pips and edges.
+    """
+    h, w = small.shape[:2]
+    ycc = cv2.cvtColor(small, cv2.COLOR_BGR2YCrCb)
+    f = BG_SIDE / max(h, w)
+    tiny = cv2.resize(
+        ycc, (max(1, round(w * f)), max(1, round(h * f))), interpolation=cv2.INTER_LINEAR
+    )
+    bg = cv2.resize(cv2.medianBlur(tiny, BG_KERNEL), (w, h), interpolation=cv2.INTER_LINEAR)
+    d = cv2.absdiff(ycc, bg).astype(np.float32)
+    dist = cv2.magnitude(
+        d[..., 0] * LIGHT_WEIGHT, cv2.magnitude(d[..., 1], d[..., 2]) * CHROMA_WEIGHT
+    )
+    light = ycc[..., 0].astype(np.float32)
+    texture = cv2.blur(cv2.absdiff(light, cv2.blur(light, (5, 5))), (5, 5))
+    return np.maximum(dist * (1 / 20), texture * (1 / 6))
+
+
+def object_mask(score: np.ndarray) -> np.ndarray:
+    """Binary mask of everything that is not table, with specks removed and pip holes shut."""
+    mask = (score > 1.0).astype(np.uint8)
+    kernel = np.ones((3, 3), np.uint8)
+    mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, kernel)
+    return cv2.morphologyEx(mask, cv2.MORPH_OPEN, kernel)
+
+
+def blob_depths(mask: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Distance transform of the mask, and for each compact blob its deepest value.
+
+    A lone die's blob is about as deep as half its edge; two dice side by side are just as
+    deep, so depth measures the die size even where dice touch. Long blobs (a tray rim, a
+    cable) are left out unless nothing else is there.
+    """
+    dist = cv2.distanceTransform(mask, cv2.DIST_L2, 3)
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
+    peak_mask = (dist >= 2.0) & (dist >= cv2.dilate(dist, np.ones((3, 3), np.uint8)))
+    ys, xs = np.nonzero(peak_mask)
+    values = dist[ys, xs]
+    order = np.argsort(values, kind="stable")
+    depth = np.zeros(n, np.float32)
+    depth[labels[ys, xs][order]] = values[order]  # ascending, so each blob keeps its largest
+    area = stats[:, cv2.CC_STAT_AREA].astype(np.float32)
+    depth[0] = 0.0  # the table itself
+    compact = (depth > 0) & (area <= 3.0 * (2 * depth) ** 2)
+    if not compact.any():  # every die touches another one: all blobs are clusters
+        compact = depth > 0
+    return dist, depth[compact]
+
+
+def find_candidates(frame: np.ndarray) -> Candidates:
+    """Proposed die centres in a BGR frame, with the die size they were proposed for."""
+    small, factor = working_image(frame)
+    mask = object_mask(foreground_score(small))
+    dist, depths = blob_depths(mask)
+    if depths.size == 0:
+        return Candidates(np.zeros((0, 2), np.float32), 0.0)
+    depth = float(np.median(depths))
+    size = 2.0 * depth * SIZE_PER_DEPTH
+    stride = max(1, round(size / 5))
+    grid = dist[::stride, ::stride]
+    ys, xs = np.nonzero((grid >= 0.5 * depth) & (grid <= 1.8 * depth))
+    if ys.size > MAX_CANDIDATES:
+        keep = np.argsort(np.abs(grid[ys, xs] - depth), kind="stable")[:MAX_CANDIDATES]
+        ys, xs = ys[keep], xs[keep]
+    centers = np.stack([xs, ys], axis=1).astype(np.float32) * stride / factor
+    return Candidates(centers, size / factor)

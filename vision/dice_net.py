@@ -1,0 +1,153 @@
+"""The learned half of the reader: a small numpy MLP that looks at one die-sized crop.
+
+It answers "no die here" or the face value 1–6 at once, so the same pass both rejects the
+candidate points that are not dice (pips of a card, a tray rim, a cable) and counts pips.
+Crops are cut from the frame rescaled so that a die is `CANON_DIE` px across; each colour
+channel is normalised within its crop, which makes white-on-red, red-on-smoke and
+black-on-white pips look alike to the net. The weights live in `dice_mlp.npz` (float16),
+trained by `vision/train_dice.py`; run time needs only numpy.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+CANON_DIE = 20  # die edge in the rescaled frame, px
+CROP = 28  # side of the square crop fed to the net, px (a die plus a margin)
+MODEL_PATH = Path(__file__).with_name("dice_mlp.npz")
+GATE_FILE = "dice_gate.npz"  # a smaller net on half-size crops that screens out most points
+
+
+def canonical_frame(frame: np.ndarray, die_size: float) -> tuple[np.ndarray, float]:
+    """The frame rescaled so a die is CANON_DIE px, padded by half a crop on every side."""
+    factor = CANON_DIE / die_size
+    h, w = frame.shape[:2]
+    size = (max(1, round(w * factor)), max(1, round(h * factor)))
+    interp = cv2.INTER_AREA if factor < 1 else cv2.INTER_LINEAR
+    img = cv2.resize(frame, size, interpolation=interp)
+    half = CROP // 2
+    return cv2.copyMakeBorder(img, half, half, half, half, cv2.BORDER_REPLICATE), factor
+
+
+def cut_crops(padded: np.ndarray, centers: np.ndarray) -> np.ndarray:
+    """CROP×CROP patches of a padded canonical frame around centres given in its own pixels
+    (before padding); returns (n, CROP, CROP, 3) uint8."""
+    h, w = padded.shape[:2]
+    xs = np.clip(np.rint(centers[:, 0]).astype(np.intp), 0, w - CROP)
+    ys = np.clip(np.rint(centers[:, 1]).astype(np.intp), 0, h - CROP)
+    windows = np.lib.stride_tricks.sliding_window_view(padded, (CROP, CROP), axis=(0, 1))
+    return np.ascontiguousarray(windows[ys, xs].transpose(0, 2, 3, 1))
+
+
+def crop_features(crops: np.ndarray) -> np.ndarray:
+    """Net input for (n, CROP, CROP, 3) uint8 crops: each channel z-scored within its crop,
+    then the channel means and spreads themselves, so colour can still veto a candidate."""
+    return normalised(crops.reshape(len(crops), -1, 3).astype(np.float32))
+
+
+def gate_features(crops: np.ndarray) -> np.ndarray:
+    """The gate's input: the same features on crops halved in size (2×2 means)."""
+    n, half = len(crops), CROP // 2
+    x = crops.reshape(n, half, 2, half, 2, 3).astype(np.float32).mean(axis=(2, 4))
+    return normalised(x.reshape(n, -1, 3))
+
+
+def normalised(x: np.ndarray) -> np.ndarray:
+    """(n, pixels, 3) float32 → per-crop z-scored channels plus channel means and spreads."""
+    mean = x.mean(axis=1, keepdims=True)
+    std = x.std(axis=1, keepdims=True)
+    z = (x - mean) / (std + 4.0)
+    extras = np.concatenate([mean[:, 0] / 255.0, std[:, 0] / 64.0], axis=1)
+    return np.concatenate([z.reshape(len(x), -1), extras], axis=1)
+
+
+def conv_relu_pool(x: np.ndarray, w: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """3×3 convolution (zero padding), ReLU and 2×2 max-pool on (n, h, w, c) float32;
+    `w` is (c·9, k) in (channel, dy, dx) order, as PyTorch's weight flattened."""
+    n, h, wd, c = x.shape
+    padded = np.pad(x, ((0, 0), (1, 1), (1, 1), (0, 0)))
+    cols = np.lib.stride_tricks.sliding_window_view(padded, (3, 3), axis=(1, 2))
+    y = cols.reshape(n * h * wd, c * 9) @ w + b
+    np.maximum(y, 0, out=y)
+    y = y.reshape(n, h, wd, -1)
+    return np.maximum(
+        np.maximum(y[:, 0::2, 0::2], y[:, 0::2, 1::2]),
+        np.maximum(y[:, 1::2, 0::2], y[:, 1::2, 1::2]),
+    )
+
+
+def softmax(x: np.ndarray) -> np.ndarray:
+    x = x - x.max(axis=1, keepdims=True)
+    np.exp(x, out=x)
+    return x / x.sum(axis=1, keepdims=True)
+
+
+@dataclass(frozen=True)
+class DiceNet:
+    """A small CNN (or, with no conv layers, an MLP) over crop features.
+
+    `convs` are (W, b) of 3×3 conv+ReLU+pool layers applied to the z-scored crop;
+    `dense` are (W, b) of fully connected layers (ReLU between) over the flattened result
+    plus the six colour statistics. Output column 0 is "no die", columns 1–6 face values.
+    """
+
+    convs: tuple[tuple[np.ndarray, np.ndarray], ...]
+    dense: tuple[tuple[np.ndarray, np.ndarray], ...]
+    side: int  # crop side the features were made from
+
+    def probabilities(self, features: np.ndarray) -> np.ndarray:
+        """Class probabilities, (n, 7), for rows of `crop_features`/`gate_features`."""
+        n = len(features)
+        pixels = self.side * self.side * 3
+        x = features[:, :pixels]
+        if self.convs:
+            img = x.reshape(n, self.side, self.side, 3)
+            for w, b in self.convs:
+                img = conv_relu_pool(img, w, b)
+            x = img.reshape(n, -1)
+        x = np.concatenate([x, features[:, pixels:]], axis=1)
+        for i, (w, b) in enumerate(self.dense):
+            x = x @ w + b
+            if i < len(self.dense) - 1:
+                np.maximum(x, 0, out=x)
+        return softmax(x)
+
+    def save(self, path: Path) -> None:
+        """Store as float16 to keep the shipped file small."""
+        arrays = {"side": np.array(self.side)}
+        for kind, layers in (("c", self.convs), ("d", self.dense)):
+            for i, (w, b) in enumerate(layers):
+                arrays[f"{kind}{i}w"] = w.astype(np.float16)
+                arrays[f"{kind}{i}b"] = b.astype(np.float16)
+        np.savez_compressed(path, **arrays)
+
+    @classmethod
+    def load(cls, path: Path) -> DiceNet:
+        """Read weights written by `save`."""
+        with np.load(path) as data:
+
+            def layers(kind: str) -> tuple[tuple[np.ndarray, np.ndarray], ...]:
+                count = sum(1 for f in data.files if f.startswith(kind) and f.endswith("w"))
+                return tuple(
+                    (data[f"{kind}{i}w"].astype(np.float32), data[f"{kind}{i}b"].astype(np.float32))
+                    for i in range(count)
+                )
+
+            return cls(layers("c"), layers("d"), int(data["side"]))
+
+
+@cache
+def default_net() -> DiceNet:
+    """The shipped model, loaded once per process."""
+    return DiceNet.load(MODEL_PATH)
+
+
+@cache
+def default_gate() -> DiceNet:
+    """The shipped gate model, loaded once per process."""
+    return DiceNet.load(MODEL_PATH.with_name(GATE_FILE))

@@ -1,0 +1,155 @@
+"""Named dice colours, and the calibration that learns a table's actual dice.
+
+A colour is a point in OpenCV's 8-bit Lab space; a die gets the name of the nearest point.
+Dice sets differ (a "black" smoke die is brown-grey, a "red" one can be maroon), so the
+user can show the camera one roll and say what it holds ("3 red, 3 black"): the palette
+entries for those names move to the dice actually seen. The result is stored as JSON in
+the user's config folder, so it survives restarts; every function takes the path so tests
+and other tools can point elsewhere.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+import platformdirs
+
+APP_NAME = "tabletop-companion"
+PALETTE_FILE = "dice_palette.json"
+LIGHT_WEIGHT = 0.5  # lightness matters less than hue: a shadowed red is still red
+
+# Median body colours of each labelled colour on the training photos (Lab, 8-bit OpenCV).
+# A name may have several prototypes: "red" also covers maroon, which is darker and less
+# saturated than smoke-black dice are red. Chosen on the training photos only.
+DEFAULT_COLORS: tuple[tuple[str, tuple[float, float, float]], ...] = (
+    ("red", (81.0, 161.0, 148.0)),
+    ("red", (57.0, 149.0, 128.0)),
+    ("black", (46.0, 134.0, 132.0)),
+    ("white", (187.0, 127.0, 128.0)),
+    ("green", (107.0, 103.0, 145.0)),
+    ("blue", (42.0, 143.0, 100.0)),
+    ("yellow", (164.0, 120.0, 185.0)),
+    ("purple", (40.0, 138.0, 120.0)),
+)
+
+
+@dataclass(frozen=True)
+class Palette:
+    """Named Lab colour prototypes; `nearest` names a measured body colour.
+
+    A name may appear more than once (one colour name, several shades of dice).
+    """
+
+    names: tuple[str, ...]
+    lab: np.ndarray  # (n, 3) float32, one row per prototype
+
+    def nearest(self, lab: Sequence[float]) -> str:
+        """The name whose colour is closest to `lab` (lightness down-weighted)."""
+        d = self.lab - np.asarray(lab, np.float32)
+        d[:, 0] *= LIGHT_WEIGHT
+        return self.names[int(np.argmin((d * d).sum(axis=1)))]
+
+    def replaced(self, updates: Mapping[str, Sequence[float]]) -> Palette:
+        """A copy where each updated name has exactly the one given colour."""
+        rows = [(n, list(map(float, v))) for n, v in zip(self.names, self.lab, strict=True)]
+        rows = [r for r in rows if r[0] not in updates]
+        rows += [(n, list(map(float, v))) for n, v in updates.items()]
+        return Palette(tuple(n for n, _ in rows), np.asarray([v for _, v in rows], np.float32))
+
+    def to_json(self) -> str:
+        """The stored form: {"colors": [{"name": ..., "lab": [L, a, b]}, ...]}."""
+        rows = [
+            {"name": n, "lab": [round(float(v), 1) for v in row]}
+            for n, row in zip(self.names, self.lab, strict=True)
+        ]
+        return json.dumps({"colors": rows}, indent=1)
+
+    @classmethod
+    def from_json(cls, text: str) -> Palette:
+        """Parse `to_json` output; raises ValueError on a malformed file."""
+        rows = json.loads(text).get("colors")
+        if not isinstance(rows, list) or not rows:
+            raise ValueError("palette JSON needs a non-empty 'colors' list")
+        try:
+            names = tuple(str(r["name"]) for r in rows)
+            lab = np.asarray([r["lab"] for r in rows], np.float32)
+        except (KeyError, TypeError, ValueError) as exc:
+            raise ValueError("each palette colour must be {name, lab: [L, a, b]}") from exc
+        if lab.shape != (len(rows), 3):
+            raise ValueError("each palette colour must be {name, lab: [L, a, b]}")
+        return cls(names, lab)
+
+
+def default_palette() -> Palette:
+    """The built-in palette: red, black, white, green, blue, yellow, purple."""
+    names = tuple(n for n, _ in DEFAULT_COLORS)
+    return Palette(names, np.asarray([lab for _, lab in DEFAULT_COLORS], np.float32))
+
+
+def palette_path() -> Path:
+    """Where the calibrated palette lives in the user's config folder."""
+    return Path(platformdirs.user_config_dir(APP_NAME)) / PALETTE_FILE
+
+
+def load_palette(path: Path | None = None) -> Palette:
+    """The calibrated palette, or the default when none has been saved yet."""
+    path = path or palette_path()
+    if not path.is_file():
+        return default_palette()
+    return Palette.from_json(path.read_text(encoding="utf-8"))
+
+
+def save_palette(palette: Palette, path: Path | None = None) -> Path:
+    """Write the palette (creating the folder) and return where it went."""
+    path = path or palette_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(palette.to_json(), encoding="utf-8")
+    return path
+
+
+def parse_counts(text: str) -> dict[str, int]:
+    """ "3 red, 3 black" → {"red": 3, "black": 3}; raises ValueError on anything else."""
+    counts: dict[str, int] = {}
+    for part in filter(None, (p.strip() for p in re.split(r"[,;]| and ", text))):
+        match = re.fullmatch(r"(\d+)\s+([a-z]+)", part.lower())
+        if not match or int(match.group(1)) < 1:
+            raise ValueError(f"cannot read {part!r}: write e.g. '3 red, 3 black'")
+        counts[match.group(2)] = counts.get(match.group(2), 0) + int(match.group(1))
+    if not counts:
+        raise ValueError("no dice named: write e.g. '3 red, 3 black'")
+    return counts
+
+
+def fit_counts(
+    bodies: np.ndarray, counts: Mapping[str, int], palette: Palette
+) -> dict[str, np.ndarray]:
+    """Split measured body colours into the named groups with exactly the stated counts.
+
+    Groups start at the palette's colours for those names (so "red" is found near red)
+    and are refined a few times; each pass hands every group its `count` nearest dice,
+    most confident assignments first, so a dark red cannot leave "black" one die short.
+    Returns each name's new Lab colour (the median of its dice).
+    """
+    names = list(counts)
+    grey = np.full(3, 128.0, np.float32)
+    centres = np.stack(
+        [palette.lab[palette.names.index(n)] if n in palette.names else grey for n in names]
+    )
+    for _ in range(5):
+        d = np.linalg.norm((bodies[:, None, :] - centres[None]) * [LIGHT_WEIGHT, 1, 1], axis=2)
+        owner = np.full(len(bodies), -1)
+        left = dict(enumerate(counts[n] for n in names))
+        for flat in np.argsort(d, axis=None, kind="stable"):
+            die, group = divmod(int(flat), len(names))
+            if owner[die] < 0 and left[group] > 0:
+                owner[die] = group
+                left[group] -= 1
+        centres = np.stack(
+            [np.median(bodies[owner == g], axis=0) for g in range(len(names))]
+        ).astype(np.float32)
+    return {n: centres[i] for i, n in enumerate(names)}
