@@ -23,6 +23,7 @@ NOMINAL_ASPECT = 1.45
 RIGHT_ANGLE_TOLERANCE = 22.0
 MIN_FIT = 0.88
 CLOSE_PX = 7
+PIECE_REACH_PX = 41
 _DILATE = np.ones((5, 5), np.uint8)
 _SMALL = np.ones((3, 3), np.uint8)
 EDGE_LOW = 15
@@ -242,6 +243,13 @@ def find_corner_frames(frame: np.ndarray) -> list[CornerFrame]:
     frames: list[CornerFrame] = []
     fh, fw = frame.shape[:2]
     done: list[tuple[int, int, int, int]] = []
+    # Court art can cut a card's paper in pieces: card-shaped hulls of nearby pieces count
+    # too (outlined at detection scale only).
+    pieces = _piece_hulls(mask, PIECE_REACH_PX)
+    frames += [
+        CornerFrame(o * step, r * step, d * step)
+        for o, r, d in _outline_hypotheses(pieces, min_small, MAX_CARD_PX * scale)
+    ]
     for by_edges, blobs in ((False, mask), (True, _edge_fill(_whiteness(small)))):
         if step == 1:
             frames += [
@@ -285,6 +293,31 @@ def with_opposites(frames: list[CornerFrame]) -> list[CornerFrame]:
     return _distinct(
         frames + [CornerFrame(f.origin + f.right + f.down, -f.right, -f.down) for f in frames]
     )
+
+
+def _piece_hulls(mask: np.ndarray, reach: int) -> np.ndarray:
+    """Filled convex hulls of blobs within `reach` px of each other, where the hull is a
+    card-shaped rectangle made of at least two pieces."""
+    import cv2
+
+    near = cv2.dilate(mask, np.ones((reach, reach), np.uint8))
+    _, cluster = cv2.connectedComponents(near)
+    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    members: dict[int, list[np.ndarray]] = {}
+    for c in contours:
+        x, y = c[0, 0]
+        members.setdefault(int(cluster[y, x]), []).append(c)
+    out = np.zeros_like(mask)
+    for parts in members.values():
+        if len(parts) < 2:
+            continue
+        hull = cv2.convexHull(np.concatenate(parts))
+        (_, _), (w, h), _ = cv2.minAreaRect(hull)
+        if min(w, h) == 0 or cv2.contourArea(hull) / (w * h) < 0.93:
+            continue
+        if ASPECT_RANGE[0] <= max(w, h) / min(w, h) <= ASPECT_RANGE[1]:
+            cv2.fillConvexPoly(out, hull, 255)
+    return out
 
 
 def _same_box(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> bool:

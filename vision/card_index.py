@@ -285,9 +285,13 @@ def read_corner(frame: np.ndarray, cf: CornerFrame, models: CardModels) -> Corne
         return None
     agrees = anywhere.label in colour or anywhere.score - suit.score < COLOUR_DOUBT
     by_corner = _taught_suit(patch, models)
-    if by_corner is not None:
-        return CornerRead(rank, by_corner, by_corner.label in colour)
-    return CornerRead(rank, suit, agrees)
+    if by_corner is None:
+        return CornerRead(rank, suit, agrees)
+    # Two witnesses of the suit: the surer one speaks, weakened by any disagreement.
+    surer, other = sorted((by_corner, suit), key=lambda g: g.vote, reverse=True)
+    vote = surer.vote if surer.label == other.label else surer.vote - other.vote
+    merged = Guess(surer.label, surer.score, surer.margin, vote)
+    return CornerRead(rank, merged, merged.label in colour)
 
 
 def _classify(
@@ -296,12 +300,19 @@ def _classify(
     shipped: TemplateSet,
     questions: tuple[frozenset[str] | None, ...],
 ) -> list[Guess | None]:
-    """Answers (one per allowed-label set) from the taught templates when they are sure,
-    otherwise from the shipped ones."""
+    """Answers (one per allowed-label set): the taught templates' when they match closely
+    and are at least as sure as the shipped ones, otherwise the shipped ones'."""
+    scores = shipped.scores(vector)
+    answers = [shipped.guess(scores, allowed) for allowed in questions]
     if taught.groups:
         scores = taught.scores(vector)
-        answers = [taught.guess(scores, allowed) for allowed in questions]
-        if all(a is not None and a.score >= TAUGHT_TRUST for a in answers):
-            return answers
-    scores = shipped.scores(vector)
-    return [shipped.guess(scores, allowed) for allowed in questions]
+        for k, allowed in enumerate(questions):
+            mine = taught.guess(scores, allowed)
+            theirs = answers[k]
+            if (
+                mine is not None
+                and mine.score >= TAUGHT_TRUST
+                and (theirs is None or mine.vote >= theirs.vote)
+            ):
+                answers[k] = mine
+    return answers
