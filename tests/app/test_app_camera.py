@@ -1,0 +1,115 @@
+"""Frame sources and the camera worker: readings become proposals, never actions."""
+
+import queue
+
+import cv2
+import numpy as np
+import pytest
+
+from companion.commands import ProposeRoll
+from vision.dice_types import DiceReading, Die
+from vision.sources import SourceError, open_source
+from vision.worker import CameraWorker, reading_to_roll
+
+
+def die(value, color, x=100.0, confidence=0.9):
+    return Die(value, color, (x, 50.0), (x - 20, 30.0, 40.0, 40.0), confidence)
+
+
+def test_reading_to_roll_keeps_colours_and_lowest_confidence():
+    reading = DiceReading((die(2, "black"), die(6, "black", 200), die(3, "red", 300, 0.6)), 40)
+    roll, confidence = reading_to_roll(reading)
+    assert sorted(map(str, roll.dice)) == ["B2", "B6", "R3"]
+    assert roll.result == 5 and confidence == 0.6
+
+
+@pytest.mark.parametrize(
+    "dice",
+    [
+        (),
+        (die(2, "white"),),
+        tuple(die(v, "red", 60.0 * v) for v in (1, 2, 3, 4)),
+    ],
+)
+def test_readings_that_are_not_a_kwingto_roll(dice):
+    assert reading_to_roll(DiceReading(dice, 40)) is None
+
+
+class ScriptedSource:
+    """Frames whose "reading" is scripted: the reader looks the frame's tag up."""
+
+    def __init__(self, tags):
+        self.tags = list(tags)
+        self.closed = 0
+
+    def read(self):
+        if not self.tags:
+            return None
+        return np.full((4, 4, 3), self.tags.pop(0), np.uint8)
+
+    def close(self):
+        self.closed += 1
+
+
+def test_worker_proposes_once_the_dice_settle():
+    still = DiceReading((die(2, "black"), die(3, "red", 200)), 40)
+    moving = DiceReading((die(5, "black", 400),), 40)
+    readings = {0: DiceReading((), 0), 1: moving, 2: still}
+    source = ScriptedSource([0, 1, 2, 2, 2, 2, 2, 2, 2, 2])
+    commands = queue.Queue()
+    worker = CameraWorker(source, commands, reader=lambda f: readings[int(f[0, 0, 0])])
+    for _ in range(10):
+        worker.step()
+    assert commands.qsize() == 1  # one proposal per settled roll, not one per frame
+    proposal = commands.get()
+    assert isinstance(proposal, ProposeRoll) and proposal.roll.result == -1
+    assert worker.latest()[1] == still
+    worker.stop()
+    worker.stop()
+    assert source.closed == 1
+
+
+def test_worker_thread_survives_a_crashing_frame():
+    source = ScriptedSource([1] * 50)
+    calls = []
+
+    def reader(frame):
+        calls.append(1)
+        raise ValueError("bad frame")
+
+    worker = CameraWorker(source, queue.Queue(), reader=reader, fps=200)
+    worker.start()
+    import time
+
+    deadline = time.monotonic() + 2
+    while len(calls) < 3 and time.monotonic() < deadline:
+        time.sleep(0.01)
+    worker.stop()
+    assert worker.errors >= 3
+
+
+def test_folder_source_cycles_and_skips_nothing(tmp_path):
+    for i in range(2):
+        cv2.imwrite(str(tmp_path / f"{i}.png"), np.full((8, 8, 3), i * 100, np.uint8))
+    (tmp_path / "notes.txt").write_text("not an image")
+    source = open_source(f"folder:{tmp_path}")
+    values = [int(source.read()[0, 0, 0]) for _ in range(4)]
+    assert values == [0, 100, 0, 100]
+
+
+@pytest.mark.parametrize(
+    ("spec", "words"),
+    [
+        ("folder:/no/such/place", "no such folder"),
+        ("camera:front", "camera number"),
+        ("webcam", "unknown camera source"),
+    ],
+)
+def test_bad_source_settings_are_clear(spec, words):
+    with pytest.raises(SourceError, match=words):
+        open_source(spec)
+
+
+def test_empty_folder_is_clear(tmp_path):
+    with pytest.raises(SourceError, match="no images"):
+        open_source(f"folder:{tmp_path}")

@@ -1,0 +1,113 @@
+"""The camera worker: a thread that reads frames, follows the dice tray, and proposes rolls.
+
+It is the only code that touches the camera. The main loop gets two things from it: a
+`ProposeRoll` command on the app queue once the dice have settled (a proposal only; a person
+confirms it), and `latest()`, the newest frame with its dice, for the live view.
+"""
+
+from __future__ import annotations
+
+import logging
+import queue
+import threading
+import time
+from collections.abc import Callable
+
+import numpy as np
+
+from companion.commands import Command, ProposeRoll
+from companion.kwingto.roll import Die, DieColour, Roll
+from vision.dice_tray import DiceTray
+from vision.dice_types import DiceReading
+from vision.sources import FrameSource
+
+log = logging.getLogger(__name__)
+
+KWINGTO_COLOURS = {"red": DieColour.RED, "black": DieColour.BLACK}
+
+
+def reading_to_roll(reading: DiceReading) -> tuple[Roll, float] | None:
+    """A Kwingto roll and its confidence, or None when the dice cannot be one (T2, M2).
+
+    Only red and black dice take part; a die of another colour, or more than three dice,
+    means the reading is not a roll, and the players are left to enter it by touch.
+    """
+    dice = []
+    for seen in reading.dice:
+        colour = KWINGTO_COLOURS.get(seen.color)
+        if colour is None:
+            return None
+        dice.append(Die(colour, seen.value))
+    if not 1 <= len(dice) <= 3:
+        return None
+    confidence = min(d.confidence for d in reading.dice)
+    return Roll(tuple(sorted(dice))), confidence
+
+
+class CameraWorker:
+    """Reads `source` in a background thread at up to `fps` frames per second."""
+
+    def __init__(
+        self,
+        source: FrameSource,
+        commands: queue.Queue[Command],
+        reader: Callable[[np.ndarray], DiceReading] | None = None,
+        tray: DiceTray | None = None,
+        fps: float = 10.0,
+    ) -> None:
+        if reader is None:
+            from vision.dice import read_dice
+
+            reader = read_dice
+        self._source = source
+        self._commands = commands
+        self._reader = reader
+        self.tray = tray or DiceTray()
+        self._period = 1.0 / fps
+        self._lock = threading.Lock()
+        self._latest: tuple[np.ndarray, DiceReading] | None = None
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, name="camera", daemon=True)
+        self.errors = 0
+
+    def start(self) -> None:
+        """Start reading frames."""
+        self._thread.start()
+
+    def stop(self) -> None:
+        """Stop the thread and release the camera; safe to call twice."""
+        if self._stop.is_set():
+            return
+        self._stop.set()
+        if self._thread.is_alive():
+            self._thread.join(timeout=2.0)
+        self._source.close()
+
+    def latest(self) -> tuple[np.ndarray, DiceReading] | None:
+        """The newest frame and its reading (for the live view)."""
+        with self._lock:
+            return self._latest
+
+    def step(self) -> None:
+        """Read and process one frame (the thread's body; tests call it directly)."""
+        frame = self._source.read()
+        if frame is None:
+            return
+        reading = self._reader(frame)
+        with self._lock:
+            self._latest = (frame, reading)
+        state = self.tray.update_reading(reading)
+        if state.new_roll and state.roll is not None:
+            proposal = reading_to_roll(state.roll)
+            if proposal is not None:
+                self._commands.put(ProposeRoll(*proposal))
+
+    def _run(self) -> None:
+        while not self._stop.is_set():
+            started = time.monotonic()
+            try:
+                self.step()
+            except Exception:  # a bad frame must never stop the camera or reach the kiosk
+                self.errors += 1
+                log.exception("camera frame skipped")
+            self._stop.wait(max(0.0, self._period - (time.monotonic() - started)))
