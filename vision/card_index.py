@@ -285,9 +285,10 @@ def read_corner(frame: np.ndarray, cf: CornerFrame, models: CardModels) -> Corne
         return None
     agrees = anywhere.label in colour or anywhere.score - suit.score < COLOUR_DOUBT
     by_corner = _taught_suit(patch, models)
-    if by_corner is None:
+    if by_corner is None or suit.vote >= 1.0:
         return CornerRead(rank, suit, agrees)
-    # Two witnesses of the suit: the surer one speaks, weakened by any disagreement.
+    # The index symbol is unsure: of the two witnesses the surer speaks, weakened by any
+    # disagreement.
     surer, other = sorted((by_corner, suit), key=lambda g: g.vote, reverse=True)
     vote = surer.vote if surer.label == other.label else surer.vote - other.vote
     merged = Guess(surer.label, surer.score, surer.margin, vote)
