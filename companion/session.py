@@ -8,6 +8,7 @@ Only the main loop calls it; it does no rendering.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -217,6 +218,46 @@ class TableSession:
             return False
         player = self.state.game.turn.active if seat is None else seat
         return self.play(Pass(player))
+
+    def bot_seats(self) -> list[int]:
+        """The seats played by the companion itself (virtual seats)."""
+        return [i for i, seat in enumerate(self.seats) if seat.bot is not None]
+
+    def step_bots(self, rng: random.Random) -> bool:
+        """Let one virtual seat act, if one must; True when something was played.
+
+        The app calls this from its loop (with a pause between calls, so people can follow
+        what the bot did). Bots act like people: they roll when active, then place or pass.
+        The turn ends by itself only at an all-bot table; otherwise a person confirms it.
+        """
+        state = self.state
+        if state is None:
+            return False
+        from companion.bots import bot_turn_actions, find_strategy
+
+        bots = self.bot_seats()
+        turn = state.game.turn
+        waiting = [
+            seat
+            for seat in bots
+            if (state.phase is Phase.ROLL and turn.active == seat)
+            or (state.phase is Phase.PLACE and not turn.decided(seat))
+        ]
+        if waiting:
+            seat = waiting[0]
+            bot = self.seats[seat].bot
+            assert bot is not None
+            actions = bot_turn_actions(state, seat, find_strategy(bot), rng)
+            for action in actions:
+                if not self.play(action):
+                    return False
+            return bool(actions)
+        if bots and len(bots) == len(self.seats):
+            if state.phase is Phase.PLACE:
+                return self.play(EndTurn())
+            if state.phase is Phase.GAME_OVER:
+                return self.play(NextGame())
+        return False
 
     def handle(self, command: Command) -> None:
         """Route one queued Command."""
