@@ -82,10 +82,16 @@ class Advisor(Greedy):
         horizon = turns_left(view, self.max_horizon)
         totals = [0.0] * len(candidates)
         deadline = self._deadline()
-        for _ in range(self.rollouts):
+        for done in range(self.rollouts):
             seed = rng.getrandbits(64)
-            for i, candidate in enumerate(candidates):
-                totals[i] += self._rollout(view, candidate, horizon, random.Random(seed))
+            scores: list[float] = []
+            for candidate in candidates:
+                scores.append(self._rollout(view, candidate, horizon, random.Random(seed)))
+                if done and deadline is not None and self._now() >= deadline:
+                    break  # out of time: a partial round would favour the early candidates
+            if len(scores) < len(candidates):
+                break
+            totals = [t + s for t, s in zip(totals, scores, strict=True)]
             if deadline is not None and self._now() >= deadline:
                 break
         best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
