@@ -287,11 +287,14 @@ class App:
             events = pygame.event.get()
         return events
 
-    def run(self) -> None:
-        """The main loop, until the window closes (or Ctrl+Q)."""
+    def run(self, after_step: Callable[[], None] | None = None) -> None:
+        """The main loop, until the window closes (or Ctrl+Q); `after_step` runs after
+        every turn of it (the kiosk updates the table's LEDs there)."""
         while self.running:
             camera_live = self.camera is not None and self.ui.screen == "roll"
             self.step(CAMERA_WAIT_MS if camera_live or self.keys.holding else IDLE_WAIT_MS)
+            if after_step is not None:
+                after_step()
 
     def screenshot(self, path: Path) -> None:
         """Save the current picture as PNG."""

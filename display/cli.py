@@ -152,15 +152,16 @@ def _run(args: argparse.Namespace) -> int:
     _quiet_pygame()
     from companion.config import ConfigError, data_dir, load_config, table
     from companion.session import new_session
+    from companion.table_io import TableIO
     from display.app import App
     from display.sound import Sounds
 
     try:
         config = load_config(args.config)
         options = table(config, "display", DISPLAY_KEYS)
-    except ConfigError as exc:
+        size = (int(options.get("width", DEFAULT_SIZE[0])), int(options.get("height", 480)))
+    except (ConfigError, TypeError, ValueError) as exc:
         raise UsageError(str(exc)) from exc
-    size = (int(options.get("width", DEFAULT_SIZE[0])), int(options.get("height", DEFAULT_SIZE[1])))
     fullscreen = bool(options.get("fullscreen", not args.windowed)) and not args.windowed
     language = str(options.get("language", "en"))
     if not has_screen(not args.windowed):
@@ -168,33 +169,40 @@ def _run(args: argparse.Namespace) -> int:
     journal = data_dir() / "journal.sqlite"
     session = new_session(journal)
     commands: queue.Queue[Any] = queue.Queue()
-    buttons = _table_buttons(config, commands)
+    try:
+        io = TableIO.start(config, commands)
+    except ConfigError as exc:
+        raise UsageError(str(exc)) from exc
+    for problem in io.problems:
+        print(problem, file=sys.stderr)
     surface = _open_display(size, fullscreen, not args.windowed)
-    app = App(session, surface, commands=commands, language=language, sounds=Sounds())
+    camera = _camera_provider(io) if io.camera is not None else None
+    app = App(
+        session, surface, commands=commands, camera=camera, language=language, sounds=Sounds()
+    )
     print(f"journal: {journal}" + (" (match resumed)" if session.state is not None else ""))
     try:
-        app.run()
+        app.run(after_step=lambda: io.refresh(session))
     finally:
-        if buttons is not None:
-            buttons.close()
+        io.close()
     return 0
 
 
-def _table_buttons(config: dict[str, Any], commands: queue.Queue[Any]) -> Any:
-    """The table's GPIO buttons feeding the queue, where the Pi has GPIO (else None)."""
-    try:
-        from hardware.buttons import TableButtons
-        from hardware.gpio import gpio_available
-        from hardware.pins import gpio_config
-    except ImportError:
-        return None
-    if not gpio_available():
-        return None
-    try:
-        return TableButtons(gpio_config(config), commands)
-    except Exception as exc:  # a wiring fault must not keep the screen from starting
-        print(f"GPIO buttons unavailable ({exc}); use the touchscreen", file=sys.stderr)
-        return None
+def _camera_provider(io: Any) -> Any:
+    """The Roll screen's frame provider over the camera worker: each new frame once."""
+    from display.camera import CameraFrame
+
+    shown: list[object] = [None]
+
+    def latest() -> CameraFrame | None:
+        pair = io.latest_frame()
+        if pair is None or pair is shown[0]:
+            return None
+        shown[0] = pair
+        frame, reading = pair
+        return CameraFrame(frame, reading.dice)
+
+    return latest
 
 
 def register(sub: Any) -> None:

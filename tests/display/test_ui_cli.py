@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import pygame
@@ -43,8 +44,13 @@ def test_ui_run_resumes_the_unfinished_match_after_a_restart(
     before.journal.close()  # the power is cut here
     shown: list[str] = []
 
-    def one_frame(app: App) -> None:
+    (tmp_path / "config.toml").write_text('[vision]\nsource = "none"\n')
+    refreshed: list[bool] = []
+
+    def one_frame(app: App, after_step: Callable[[], None]) -> None:
         app.step()
+        after_step()
+        refreshed.append(True)
         shown.append(app.ui.screen)
         state = app.session.state
         assert state is not None and str(state.game.turn.roll) == "B2 B6 R3"
@@ -52,4 +58,4 @@ def test_ui_run_resumes_the_unfinished_match_after_a_restart(
     monkeypatch.setattr(App, "run", one_frame)
     assert main(["run", "--windowed"]) == 0
     assert "match resumed" in capsys.readouterr().out
-    assert shown == ["boards"]
+    assert shown == ["boards"] and refreshed == [True]

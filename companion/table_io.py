@@ -1,0 +1,127 @@
+"""Everything physical around the screen: GPIO buttons and lights, seat pads, the camera.
+
+`TableIO.start` brings up whatever the config and the machine allow. A part that cannot
+start (no GPIO on a laptop, a pad missing, no camera) is reported in `problems`, in words
+an installer can act on, and the rest runs: the touchscreen can always do everything.
+"""
+
+from __future__ import annotations
+
+import queue
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from companion.config import ConfigError, table
+from companion.lights import table_signals
+from companion.session import TableSession
+
+VISION_KEYS = {"source", "fps", "still_frames"}
+
+
+def default_source() -> str:
+    """picamera2 where it is installed, else the first video device, else no camera."""
+    try:
+        import picamera2  # type: ignore[import-not-found]  # noqa: F401
+    except ImportError:
+        return "camera:0" if Path("/dev/video0").exists() else "none"
+    return "picamera2"
+
+
+def camera_config(config: Mapping[str, Any]) -> tuple[str, float, int]:
+    """The `[vision]` table: frame source, frames per second, still frames for a roll."""
+    options = table(config, "vision", VISION_KEYS)
+    spec = str(options.get("source", "auto"))
+    fps, still = options.get("fps", 10), options.get("still_frames", 5)
+    if isinstance(fps, bool) or not isinstance(fps, int | float) or not 1 <= fps <= 60:
+        raise ConfigError(f"[vision] fps = {fps!r}: give frames per second from 1 to 60")
+    if isinstance(still, bool) or not isinstance(still, int) or not 1 <= still <= 100:
+        raise ConfigError(f"[vision] still_frames = {still!r}: give a whole number 1-100")
+    return (default_source() if spec == "auto" else spec), float(fps), still
+
+
+class TableIO:
+    """The table's devices, all feeding one command queue."""
+
+    def __init__(self, commands: queue.Queue[Any]) -> None:
+        self.commands = commands
+        self.problems: list[str] = []
+        self.buttons: Any = None
+        self.lights: Any = None
+        self.pads: Any = None
+        self.camera: Any = None
+        self._shown: int | None = None
+
+    @classmethod
+    def start(cls, config: Mapping[str, Any], commands: queue.Queue[Any]) -> TableIO:
+        """Check the whole config first (ConfigError), then start every part that can."""
+        from hardware.pad_reader import pads_config
+        from hardware.pins import gpio_config
+
+        gpio, ports, camera = gpio_config(config), pads_config(config), camera_config(config)
+        io = cls(commands)
+        io._start_gpio(gpio)
+        if ports:
+            from hardware.pad_reader import PadManager
+
+            io.pads = PadManager(ports, commands)
+            io.pads.start()
+        io._start_camera(*camera)
+        return io
+
+    def _start_gpio(self, gpio: Any) -> None:
+        from hardware.buttons import TableButtons
+        from hardware.gpio import gpio_available
+        from hardware.leds import TableLights
+
+        if not gpio_available():
+            self.problems.append("no GPIO here: the keyboard stands in for the table buttons")
+            return
+        try:
+            self.buttons = TableButtons(gpio, self.commands)
+            self.lights = TableLights(gpio)
+        except Exception as exc:  # a wiring fault must not keep the screen from starting
+            self.problems.append(f"GPIO unavailable ({exc}); use the touchscreen")
+
+    def _start_camera(self, spec: str, fps: float, still_frames: int) -> None:
+        if spec == "none":
+            self.problems.append("no camera: enter the dice by touch")
+            return
+        from vision.dice_tray import DiceTray
+        from vision.sources import SourceError, open_source
+        from vision.worker import CameraWorker
+
+        try:
+            source = open_source(spec)
+        except SourceError as exc:
+            self.problems.append(f"camera {spec!r} unavailable: {exc}")
+            return
+        tray = DiceTray(still_frames)
+        self.camera = CameraWorker(source, self.commands, tray=tray, fps=fps)
+        self.camera.start()
+
+    def latest_frame(self) -> Any:
+        """The camera's newest (frame, reading), or None without a camera."""
+        return None if self.camera is None else self.camera.latest()
+
+    def refresh(self, session: TableSession) -> None:
+        """Show the session's state on the LEDs and pads, when it changed."""
+        if session.version == self._shown or (self.lights is None and self.pads is None):
+            return
+        from hardware.leds import led_pattern
+
+        self._shown = session.version
+        pattern = led_pattern(table_signals(session))
+        if self.lights is not None:
+            self.lights.show(pattern)
+        if self.pads is not None:
+            self.pads.show(pattern)
+
+    def close(self) -> None:
+        """Stop everything; safe to call twice."""
+        if self.camera is not None:
+            self.camera.stop()
+        for part in (self.pads, self.buttons, self.lights):
+            if part is not None:
+                part.close()
+        self.camera = self.pads = self.buttons = self.lights = None

@@ -1,0 +1,90 @@
+"""The table's devices started from the config: GPIO on mock pins, camera, pads, lights."""
+
+import queue
+import time
+
+import pytest
+from gpiozero import Device
+from gpiozero.pins.mock import MockFactory
+
+from companion.commands import Button, Press
+from companion.config import ConfigError
+from companion.kwingto import Setup
+from companion.session import SeatInfo, new_session
+from companion.table_io import TableIO
+
+
+@pytest.fixture
+def mock_pins(monkeypatch):
+    monkeypatch.setenv("GPIOZERO_PIN_FACTORY", "mock")
+    factory = MockFactory()
+    Device.pin_factory = factory
+    yield factory
+    factory.reset()
+    factory.close()
+    Device.pin_factory = None
+
+
+@pytest.fixture
+def session(tmp_path):
+    s = new_session(tmp_path / "j.db")
+    s.start_match(Setup(("A", "B"), 1), [SeatInfo("A", "red"), SeatInfo("B", "blue")])
+    yield s
+    s.journal.close()
+
+
+NO_CAMERA = {"vision": {"source": "none"}}
+
+
+def test_buttons_feed_the_queue_and_lights_follow_the_session(mock_pins, session):
+    commands = queue.Queue()
+    io = TableIO.start(NO_CAMERA, commands)
+    try:
+        assert io.buttons is not None and io.lights is not None
+        mock_pins.pin(17).drive_low()  # CONFIRM, default wiring (docs/wiring.md)
+        mock_pins.pin(17).drive_high()
+        assert commands.get(timeout=1) == Press(Button.CONFIRM)
+        io.refresh(session)
+        assert mock_pins.pin(5).state  # ready LED: waiting for the roll
+        assert mock_pins.pin(20).state and not mock_pins.pin(16).state  # seat 2 is active
+        assert "no camera" in " ".join(io.problems)
+    finally:
+        io.close()
+        io.close()
+
+
+def test_camera_source_starts_and_stops(mock_pins, tmp_path):
+    import cv2
+    import numpy as np
+
+    cv2.imwrite(str(tmp_path / "empty.png"), np.full((120, 160, 3), 200, np.uint8))
+    config = {"vision": {"source": f"folder:{tmp_path}", "fps": 20}}
+    io = TableIO.start(config, queue.Queue())
+    try:
+        deadline = time.monotonic() + 5
+        while io.latest_frame() is None and time.monotonic() < deadline:
+            time.sleep(0.02)
+        frame, reading = io.latest_frame()
+        assert frame.shape == (120, 160, 3) and reading.dice == ()
+    finally:
+        io.close()
+
+
+def test_missing_camera_is_a_problem_not_a_crash(mock_pins):
+    io = TableIO.start({"vision": {"source": "folder:/no/such/folder"}}, queue.Queue())
+    assert io.camera is None and "unavailable" in " ".join(io.problems)
+    io.close()
+
+
+@pytest.mark.parametrize(
+    ("config", "words"),
+    [
+        ({"vision": {"source": "none", "fps": "fast"}}, "fps"),
+        ({"vision": {"source": "none", "colour": 1}}, "unknown key"),
+        ({"gpio": {"confirm": 99}, **NO_CAMERA}, "confirm"),
+        ({"pads": {"ports": "ttyACM0"}, **NO_CAMERA}, "ports"),
+    ],
+)
+def test_bad_config_is_a_clear_error(mock_pins, config, words):
+    with pytest.raises(ConfigError, match=words):
+        TableIO.start(config, queue.Queue())
