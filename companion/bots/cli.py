@@ -6,6 +6,7 @@ import argparse
 import sys
 from typing import IO, Any
 
+from companion.bots import find_strategy
 from companion.bots.simulate import Progress, Report, run
 from companion.bots.stats import summarise
 from companion.cli import UsageError
@@ -54,8 +55,6 @@ def format_report(report: Report, games: int) -> str:
 
 
 def _handle(args: argparse.Namespace) -> int:
-    from companion.bots import find_strategy
-
     names = [n.strip() for n in args.strategy.split(",") if n.strip()]
     if not names:
         raise UsageError("--strategy needs at least one name, e.g. greedy,advisor")
@@ -68,9 +67,8 @@ def _handle(args: argparse.Namespace) -> int:
         raise UsageError(f"--players must be {MIN_PLAYERS} to {MAX_PLAYERS} (M1)")
     if args.games < 1:
         raise UsageError("--games must be at least 1")
-    unique = list(dict.fromkeys(names))
     report = run(
-        unique if len(unique) == len(names) else names,
+        names,
         args.players,
         range(args.games),
         args.seed,
