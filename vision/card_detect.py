@@ -287,14 +287,6 @@ def find_corner_frames(frame: np.ndarray) -> list[CornerFrame]:
     return _distinct(frames)
 
 
-def with_opposites(frames: list[CornerFrame]) -> list[CornerFrame]:
-    """The frames plus, for each, the diagonally opposite corner of the same card (where
-    the second index is printed), unless a frame there was already found."""
-    return _distinct(
-        frames + [CornerFrame(f.origin + f.right + f.down, -f.right, -f.down) for f in frames]
-    )
-
-
 def _piece_hulls(mask: np.ndarray, reach: int) -> np.ndarray:
     """Filled convex hulls of blobs within `reach` px of each other, where the hull is a
     card-shaped rectangle made of at least two pieces."""

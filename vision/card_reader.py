@@ -17,7 +17,7 @@ from pathlib import Path
 
 import numpy as np
 
-from vision.card_detect import CornerFrame, find_corner_frames, with_opposites
+from vision.card_detect import CornerFrame, find_corner_frames
 from vision.card_index import CornerRead, read_corner
 from vision.card_models import CardModels, load_models
 
@@ -67,37 +67,35 @@ def _same_card(a: CornerFrame, b: CornerFrame) -> bool:
     return (cos > 0.95 or cos < 0.2) and near < 0.15 * w
 
 
-def _group(
-    items: list[tuple[CornerFrame, CornerRead]],
-) -> list[list[tuple[CornerFrame, CornerRead]]]:
+def _group(frames: list[CornerFrame]) -> list[list[CornerFrame]]:
     """Hypotheses that describe the same card, each group led by its first member."""
-    groups: list[list[tuple[CornerFrame, CornerRead]]] = []
-    for item in items:
+    groups: list[list[CornerFrame]] = []
+    for cf in frames:
         for g in groups:
-            if _same_card(g[0][0], item[0]):
-                g.append(item)
+            if _same_card(g[0], cf):
+                g.append(cf)
                 break
         else:
-            groups.append([item])
+            groups.append([cf])
     return groups
 
 
-def _one_per_corner(
-    group: list[tuple[CornerFrame, CornerRead]],
-) -> list[tuple[CornerFrame, CornerRead]]:
-    """The surest reading of each physical corner: the same corner found twice (by the
-    paper and the outline views, or as a partner's opposite) must not vote twice."""
-    kept: list[tuple[CornerFrame, CornerRead]] = []
-    for item in sorted(group, key=lambda it: corner_confidence(it[1]), reverse=True):
-        cf = item[0]
-        if all(np.linalg.norm(cf.origin - k.origin) > 0.25 * k.width for k, _ in kept):
-            kept.append(item)
+def _physical_corners(group: list[CornerFrame]) -> list[CornerFrame]:
+    """One frame per index corner of a card, each hypothesis's diagonal partner included
+    (the second index). The same corner found twice (by the paper and the outline views,
+    or as a partner) is read once, so it cannot vote twice."""
+    candidates = group + [
+        CornerFrame(f.origin + f.right + f.down, -f.right, -f.down) for f in group
+    ]
+    kept: list[CornerFrame] = []
+    for cf in candidates:
+        if all(np.linalg.norm(cf.origin - k.origin) > 0.25 * k.width for k in kept):
+            kept.append(cf)
     return kept
 
 
 def _decide(group: list[tuple[CornerFrame, CornerRead]]) -> CardRead:
     """One card from its corners' readings: agreeing corners add up, disagreeing ones cancel."""
-    group = _one_per_corner(group)
     votes: dict[str, float] = {}
     for _, read in group:
         votes[_label(read)] = votes.get(_label(read), 0.0) + corner_confidence(read)
@@ -120,9 +118,13 @@ def read_cards(
     `models` defaults to the shipped templates plus the taught file `taught`, if given.
     """
     models = models or load_models(taught)
-    items = []
-    for cf in with_opposites(find_corner_frames(frame)):
-        read = read_corner(frame, cf, models)
-        if read is not None:
-            items.append((cf, read))
-    return CardsReading(tuple(_decide(g) for g in _group(items)))
+    cards = []
+    for group in _group(find_corner_frames(frame)):
+        reads = []
+        for cf in _physical_corners(group):
+            read = read_corner(frame, cf, models)
+            if read is not None:
+                reads.append((cf, read))
+        if reads:
+            cards.append(_decide(reads))
+    return CardsReading(tuple(cards))
