@@ -1,0 +1,35 @@
+"""The card reader on the shared test data: real dice photos hold no cards, and labelled
+card scenes are mostly found and almost never named wrongly."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from vision.card_eval import evaluate
+from vision.card_reader import read_cards
+
+
+def test_real_dice_photos_have_no_cards(shared_data: Path) -> None:
+    folder = shared_data / "real" / "dice"
+    entries = json.loads((folder / "manifest.json").read_text())[::9]
+    for entry in entries:
+        frame = cv2.imread(str(folder / entry["file"]))
+        assert read_cards(frame).cards == (), entry["file"]
+
+
+def test_card_scenes_sample(shared_data: Path, tmp_path: Path) -> None:
+    folder = shared_data / "cards_scenes"
+    entries = json.loads((folder / "manifest.json").read_text())[::10]
+    for entry in entries:
+        shutil.copy(folder / entry["file"], tmp_path / entry["file"])
+    (tmp_path / "manifest.json").write_text(json.dumps(entries))
+    scores = evaluate(tmp_path, read_cards)
+    assert scores.labelled > 40
+    assert scores.recall >= 0.6
+    assert scores.confident_wrong <= max(1, round(0.03 * scores.matched))
+    assert np.isfinite(scores.median_ms)
