@@ -39,6 +39,29 @@ from display.widgets import Widget, draw_widgets, hit
 IDLE_WAIT_MS = 200  # the longest an idle loop turn waits before polling again
 CAMERA_WAIT_MS = 40  # while camera frames are shown
 NAP_S = 0.015  # between looks at the queues: ≤ 15 ms added to a touch's response
+BOT_DELAY_S = 0.8  # between a bot's moves, so the people at the table can follow them
+PAUSE_BOTS_ON = ("setup", "correction")  # screens where a person is busy with the match
+
+
+def bot_must_act(session: TableSession) -> bool:
+    """Would `session.step_bots` play now? The same test as the session's, made without
+    playing, so the loop sleeps when no bot has to act.
+
+    In phase PLACE the bots also wait for an active person who may still re-roll (T3:
+    once nobody has decided), so a quick bot never takes that choice away.
+    """
+    state, bots = session.state, session.bot_seats()
+    if state is None or not bots:
+        return False
+    turn = state.game.turn
+    if state.phase is Phase.ROLL:
+        return turn.active in bots
+    if state.phase is Phase.PLACE:
+        person_first = turn.active not in bots and not turn.decided(turn.active)
+        if any(not turn.decided(seat) for seat in bots):
+            return not person_first
+    everyone = len(bots) == len(session.seats)
+    return everyone and state.phase in (Phase.PLACE, Phase.GAME_OVER)
 
 
 def make_screens() -> dict[str, Screen]:
@@ -88,12 +111,15 @@ class App:
         calibrate: Callable[[], str] | None = None,
         language: str = "en",
         sounds: Sounds | None = None,
+        bot_delay_s: float = BOT_DELAY_S,
+        clock: Callable[[], float] = time.monotonic,
+        hint_budget_ms: float = 150,
     ) -> None:
         self.session = session
         self.surface = surface
         self.th = Theme(*surface.get_size())
         self.ui = UiState(language=language)
-        self.ctl = Controller(session, self.ui, rng, calibrate)
+        self.ctl = Controller(session, self.ui, rng, calibrate, hint_budget_ms)
         self.ctl.set_language(language)
         self.screens = make_screens()
         self.camera = camera
@@ -101,6 +127,9 @@ class App:
         self.keys = Keys(self.ctl)
         self.layers = Layers()
         self.running = True
+        self.bot_delay_s = bot_delay_s
+        self.clock = clock
+        self._bot_at: float | None = None  # when the waiting bot moves (clock seconds)
         self._frame: CameraFrame | None = None
         self._laid_out: tuple[object, ...] | None = None
         self._drawn: tuple[object, ...] | None = None
@@ -260,6 +289,28 @@ class App:
             latest = self.camera()
             if latest is not None:
                 self._frame = latest
+        self.drive_bots()
+
+    def drive_bots(self) -> None:
+        """Let a virtual seat act once `bot_delay_s` has passed since one had to.
+
+        The delay starts when a bot must act (not at its previous move), so each bot move
+        is seen for the same time; nothing is scheduled while no bot has to act.
+        """
+        if not self._bots_may_act():
+            self._bot_at = None
+            return
+        now = self.clock()
+        if self._bot_at is None:
+            self._bot_at = now + self.bot_delay_s
+        if now >= self._bot_at:
+            self._bot_at = None
+            self.session.step_bots(self.ctl.rng)
+
+    def _bots_may_act(self) -> bool:
+        """A bot must act, and no person is in the middle of something it would spoil."""
+        busy = self.ui.dialog is not None or self.ui.screen in PAUSE_BOTS_ON
+        return not busy and bot_must_act(self.session)
 
     def step(self, wait_ms: int = 0) -> bool:
         """One loop turn: wait for events (at most `wait_ms`), handle them, poll, redraw.
@@ -292,7 +343,10 @@ class App:
         every turn of it (the kiosk updates the table's LEDs there)."""
         while self.running:
             camera_live = self.camera is not None and self.ui.screen == "roll"
-            self.step(CAMERA_WAIT_MS if camera_live or self.keys.holding else IDLE_WAIT_MS)
+            wait = CAMERA_WAIT_MS if camera_live or self.keys.holding else IDLE_WAIT_MS
+            if self._bot_at is not None:  # wake in time for the bot's move
+                wait = min(wait, max(0, round((self._bot_at - self.clock()) * 1000)))
+            self.step(wait)
             if after_step is not None:
                 after_step()
 

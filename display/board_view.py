@@ -7,6 +7,7 @@ methods and one line in BOARD_VIEWS, touching no screen.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Protocol
@@ -36,10 +37,12 @@ class BoardGeometry:
 
 @dataclass(frozen=True)
 class CellMarks:
-    """What to show on top of the cards: legal spaces, the space an error is about, a pick."""
+    """What to show on top of the cards: legal spaces, the space an error is about, a pick,
+    and the advisor's hint."""
 
     legal: frozenset[Cell] = frozenset()
     error: Cell | None = None
+    hint: Cell | None = None
     selected: Cell | None = None
     flaggable: frozenset[Cell] = field(default_factory=frozenset)
 
@@ -58,7 +61,8 @@ class BoardView(Protocol):
 
 class KwingtoBoardView:
     """Kwingto's 3×5 board: cards with rank and suit shape, fillers face-down, legal
-    spaces green with a "+", a blocked row crossed out."""
+    spaces green with a "+", the hinted space outlined with a star, a blocked row crossed
+    out."""
 
     def __init__(self) -> None:
         self._tiles: dict[tuple[object, ...], pygame.Surface] = {}
@@ -134,7 +138,10 @@ class KwingtoBoardView:
             surface.blit(face, rect)
         elif (r, c) in marks.legal:
             pygame.draw.rect(surface, theme.LEGAL, rect, border_radius=radius)
-            self._draw_plus(surface, rect)
+            if marks.hint == (r, c):
+                self._draw_star(surface, rect)
+            else:
+                self._draw_plus(surface, rect)
         elif board.suits[r] is not None:
             back = self._tile(
                 ("back", rect.size, th.height), rect.size, lambda t: self._draw_back(t, th, local)
@@ -147,6 +154,8 @@ class KwingtoBoardView:
             pygame.draw.rect(surface, theme.ACCENT, rect, width=th.px(3), border_radius=radius)
         if marks.selected == (r, c):
             pygame.draw.rect(surface, theme.TEXT, rect, width=th.px(5), border_radius=radius)
+        if marks.hint == (r, c):
+            pygame.draw.rect(surface, theme.HINT, rect, width=th.px(5), border_radius=radius)
         if marks.error == (r, c):
             pygame.draw.rect(surface, theme.ERROR, rect, width=th.px(5), border_radius=radius)
 
@@ -182,6 +191,20 @@ class KwingtoBoardView:
         dark = theme.BACKGROUND
         pygame.draw.rect(surface, dark, (cx - arm, cy - thick // 2, 2 * arm, thick))
         pygame.draw.rect(surface, dark, (cx - thick // 2, cy - arm, thick, 2 * arm))
+
+    @staticmethod
+    def _draw_star(surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """The hint's star, in place of the "+": the advisor's pick is told by shape too."""
+        outer = min(rect.width, rect.height) * 0.36
+        cx, cy = rect.center
+        points = [
+            (
+                cx + (outer if i % 2 == 0 else outer * 0.45) * math.sin(i * math.pi / 5),
+                cy - (outer if i % 2 == 0 else outer * 0.45) * math.cos(i * math.pi / 5),
+            )
+            for i in range(10)
+        ]
+        pygame.draw.polygon(surface, theme.BACKGROUND, points)
 
     @staticmethod
     def _draw_blocked(surface: pygame.Surface, th: Theme, geo: BoardGeometry, r: int) -> None:

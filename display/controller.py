@@ -10,16 +10,17 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
+from companion.bots import dice_hint, hint
 from companion.cards import Card, Suit
 from companion.commands import Button, Command, Play, Press, ProposeRoll
-from companion.kwingto.actions import FlagMistake, Pass, Place, Reroll, RollDice
+from companion.kwingto.actions import FlagMistake, Pass, Place, Reroll, RollDice, UseHint
 from companion.kwingto.engine import legal_placements
 from companion.kwingto.roll import MAX_DICE, Die, DieColour, Roll
-from companion.kwingto.state import MatchMode, MatchOptions, Phase, Setup
+from companion.kwingto.state import MatchMode, MatchOptions, MatchState, Phase, Setup
 from companion.session import SeatInfo, TableSession
 from display.i18n import Translator
 from display.messages import error_lines
-from display.model import MAX_NAME, Dialog, UiState
+from display.model import MAX_NAME, SEAT_KINDS, Advice, Dialog, TurnKey, UiState
 from display.theme import SEAT_COLOURS
 
 
@@ -32,8 +33,10 @@ class Controller:
         ui: UiState,
         rng: random.Random | None = None,
         calibrate: Callable[[], str] | None = None,
+        hint_budget_ms: float = 150,
     ) -> None:
         self.session = session
+        self.hint_budget_ms = hint_budget_ms
         self.ui = ui
         self.rng = rng or random.Random()
         self.calibrate_camera = calibrate
@@ -212,6 +215,39 @@ class Controller:
             player, row, col = dialog.space
             self.send(Play(Place(player, row, col, card)))
 
+    # --- advice -------------------------------------------------------------------------
+
+    def advice(self) -> Advice | None:
+        """The advice given for the roll being played, if any (older advice is stale)."""
+        state, advice = self.session.state, self.ui.advice
+        if state is None or advice is None or advice.turn != turn_key(state):
+            return None
+        return advice
+
+    def show_hint(self, player: int) -> None:
+        """A player asks the advisor where to place (T6); the hint is counted (UseHint)."""
+        state = self.session.state
+        if state is None or state.phase is not Phase.PLACE:
+            return
+        recommended = hint(state, player, budget_ms=self.hint_budget_ms)
+        if self.session.play(UseHint(player)):
+            old = self.advice()
+            hints = {**(old.hints if old is not None else {}), player: recommended}
+            self._give(Advice(turn_key(state), hints))
+
+    def show_dice_advice(self) -> None:
+        """The active player asks which dice to throw (T2); counted like a hint."""
+        state = self.session.state
+        if state is None or state.phase is not Phase.ROLL:
+            return
+        advice = dice_hint(state)
+        if self.session.play(UseHint(state.game.turn.active)):
+            self._give(Advice(turn_key(state), dice=advice))
+
+    def _give(self, advice: Advice) -> None:
+        self.ui.advice = advice
+        self._ui()
+
     # --- correction -----------------------------------------------------------------------
 
     def ask_undo(self) -> None:
@@ -274,6 +310,12 @@ class Controller:
                 break
         self._ui()
 
+    def cycle_seat_kind(self, seat: int) -> None:
+        """A seat is a person or a bot (greedy, advisor): each tap the next one."""
+        bots = self.ui.setup.bots
+        bots[seat] = SEAT_KINDS[(SEAT_KINDS.index(bots[seat]) + 1) % len(SEAT_KINDS)]
+        self._ui()
+
     def edit_name(self, seat: int) -> None:
         """Tap a name: the on-screen keyboard opens (a real keyboard types too)."""
         self.ui.setup.editing = seat
@@ -325,8 +367,9 @@ class Controller:
         self._ui()
 
     def seat_name(self, seat: int) -> str:
-        """The name typed for a seat, or "Player N" in the current language."""
-        return self.ui.setup.names[seat].strip() or self.tr.t("setup.default_name", n=seat + 1)
+        """The name typed for a seat, or "Player N" ("Bot N" for a bot) in the language."""
+        default = "setup.default_bot" if self.ui.setup.bots[seat] else "setup.default_name"
+        return self.ui.setup.names[seat].strip() or self.tr.t(default, n=seat + 1)
 
     def start(self) -> None:
         """Start the match; the first player is drawn at random (T1)."""
@@ -334,11 +377,16 @@ class Controller:
         n = draft.players
         names = tuple(self.seat_name(i) for i in range(n))
         setup = Setup(names, self.rng.randrange(n), MatchOptions(draft.mode, draft.target))
-        seats = [SeatInfo(names[i], draft.colours[i]) for i in range(n)]
+        seats = [SeatInfo(names[i], draft.colours[i], draft.bots[i]) for i in range(n)]
         draft.editing = None
         self.session.start_match(setup, seats)
         self.ui.dice = ()
         self.go("roll")
+
+
+def turn_key(state: MatchState) -> TurnKey:
+    """The game, turn, phase and roll: advice holds only while all four are unchanged."""
+    return (len(state.finished), state.game.turns_played, state.phase, state.game.turn.roll)
 
 
 def placed_this_turn(session: TableSession, player: int, row: int, col: int) -> bool:

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from companion.bots import DiceAdvice
 from companion.cards import Card
+from companion.kwingto.actions import Pass, Place
 from companion.kwingto.roll import Die
 from companion.kwingto.state import MatchMode
 from display.theme import SEAT_COLOURS
@@ -20,6 +22,8 @@ TABS: tuple[str, ...] = ("roll", "boards", "scores", "correction", "settings")
 
 DEFAULT_COLOURS: tuple[str, ...] = tuple(SEAT_COLOURS)[:4]
 MAX_NAME = 12
+SEAT_KINDS: tuple[str | None, ...] = (None, "greedy", "advisor")
+"""What a seat can be on Setup: a person (None) or a bot playing that strategy."""
 
 
 @dataclass
@@ -30,6 +34,7 @@ class SetupDraft:
     players: int = 2
     names: list[str] = field(default_factory=lambda: ["", "", "", ""])
     colours: list[str] = field(default_factory=lambda: list(DEFAULT_COLOURS))
+    bots: list[str | None] = field(default_factory=lambda: [None, None, None, None])
     mode: MatchMode = MatchMode.GAMES
     target: int = 1
     editing: int | None = None  # the seat whose name the keyboard is typing
@@ -48,6 +53,19 @@ class Dialog:
     cards: tuple[Card, ...] = ()
 
 
+TurnKey = tuple[object, ...]
+"""Which roll of which turn advice was given for: advice is stale once it changes."""
+
+
+@dataclass(frozen=True)
+class Advice:
+    """What the advisor said, for the roll it was asked about (counted by UseHint)."""
+
+    turn: TurnKey
+    hints: dict[int, Place | Pass] = field(default_factory=dict)  # player → recommendation
+    dice: DiceAdvice | None = None  # phase ROLL: the active player's dice
+
+
 @dataclass
 class UiState:
     """The screen's own state; `version` bumps on every change, like the session's."""
@@ -62,6 +80,7 @@ class UiState:
     dice: tuple[Die, ...] = ()  # the dice editor's draft
     flag_player: int = 0  # whose board the Correction screen shows
     setup: SetupDraft = field(default_factory=SetupDraft)
+    advice: Advice | None = None
     version: int = 0
 
     def changed(self) -> None:

@@ -7,7 +7,7 @@ draw these scenes, so the pictures players see in the docs are the ones the test
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import pygame
@@ -25,6 +25,7 @@ from display.model import DEFAULT_COLOURS, Dialog
 from display.sim import SimulatedTable, tray_frame
 
 NAMES = ("Ana", "Ben", "Carla", "Dani")
+HINT_BOTS = (None, "greedy", None, "advisor")  # the hint scene's table: two people, two bots
 SCENES: tuple[str, ...] = (
     "setup",
     "setup_keyboard",
@@ -32,6 +33,7 @@ SCENES: tuple[str, ...] = (
     "roll_failed",
     "boards",
     "boards_error",
+    "boards_hint",
     "scores",
     "correction",
     "correction_flag",
@@ -44,10 +46,18 @@ def memory_session() -> TableSession:
     return TableSession(Journal.open(Path(":memory:")))
 
 
-def start(session: TableSession, players: int, options: MatchOptions | None = None) -> None:
-    """Seat `players` players (Ana first) and start the match."""
-    setup = Setup(NAMES[:players], 0, options or MatchOptions())
-    seats = [SeatInfo(NAMES[i], DEFAULT_COLOURS[i]) for i in range(players)]
+def start(
+    session: TableSession,
+    players: int,
+    options: MatchOptions | None = None,
+    bots: Sequence[str | None] = (),
+) -> None:
+    """Seat `players` players (Ana first; seat i is a bot "Bot i+1" where `bots[i]` names a
+    strategy) and start the match."""
+    kinds = [*bots, *[None] * players][:players]
+    names = tuple(NAMES[i] if kind is None else f"Bot {i + 1}" for i, kind in enumerate(kinds))
+    setup = Setup(names, 0, options or MatchOptions())
+    seats = [SeatInfo(names[i], DEFAULT_COLOURS[i], kinds[i]) for i in range(players)]
     session.start_match(setup, seats)
 
 
@@ -73,15 +83,23 @@ def roll_now(session: TableSession, text: str) -> None:
     session.handle(Press(Button.CONFIRM))
 
 
-def mid_game(session: TableSession, rng: random.Random, players: int, turns: int) -> None:
+def mid_game(
+    session: TableSession,
+    rng: random.Random,
+    players: int,
+    turns: int,
+    bots: Sequence[str | None] = (),
+) -> None:
     """A game some turns in, at the start of a turn."""
-    start(session, players)
+    start(session, players, bots=bots)
     advance(session, rng, lambda s: s.game.turns_played >= turns and s.phase is Phase.ROLL)
 
 
-def placing(session: TableSession, rng: random.Random, players: int) -> None:
+def placing(
+    session: TableSession, rng: random.Random, players: int, bots: Sequence[str | None] = ()
+) -> None:
     """Mid-game, the roll B2 B6 R3 (5, any row), the first player placed, the second passed."""
-    mid_game(session, rng, players, 8)
+    mid_game(session, rng, players, 8, bots)
     roll_now(session, "B2 B6 R3")
     state = session.state
     assert state is not None
@@ -111,6 +129,9 @@ def build_scene(name: str, size: tuple[int, int], seed: int = 3) -> App:
         roll_now(session, "R6 R6 R5")
     elif name in ("boards", "boards_error", "correction", "correction_flag"):
         placing(session, rng, 4 if screen == "boards" else 3)
+    elif name == "boards_hint":
+        mid_game(session, rng, 4, 8, HINT_BOTS)
+        roll_now(session, "B2 B6 R3")
     elif name == "scores":
         start(session, 2, MatchOptions(MatchMode.GAMES, 3))
         advance(session, rng, lambda s: len(s.finished) >= 2 and s.phase is not Phase.PLACE)
@@ -122,7 +143,8 @@ def build_scene(name: str, size: tuple[int, int], seed: int = 3) -> App:
     if name.startswith("setup"):
         draft = app.ui.setup
         draft.players = 3
-        draft.names[:3] = list(NAMES[:3])
+        draft.names[:3] = [NAMES[0], "", NAMES[2]]
+        draft.bots[1] = "greedy"  # a virtual seat: its name defaults to "Bot 2"
     if name == "setup_keyboard":
         app.ctl.edit_name(2)
         app.ctl.erase_char()
@@ -130,6 +152,8 @@ def build_scene(name: str, size: tuple[int, int], seed: int = 3) -> App:
         _tap_illegal(app)
     if name == "correction_flag":
         _ask_flag(app)
+    if name == "boards_hint":
+        _ask_hint(app)
     app.ui.changed()
     return app
 
@@ -148,6 +172,13 @@ def _tap_illegal(app: App) -> None:
         if (r, c) not in legal and board.card_at(r, c) is None
     )
     app.ctl.tap_space(player, *space)
+
+
+def _ask_hint(app: App) -> None:
+    """The active player (a person: the bots wait for them) taps Hint."""
+    state = app.session.state
+    assert state is not None
+    app.ctl.show_hint(state.game.turn.active)
 
 
 def _ask_flag(app: App) -> None:

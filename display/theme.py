@@ -21,6 +21,7 @@ TEXT: Colour = (245, 245, 240)
 MUTED: Colour = (175, 183, 196)
 ACCENT: Colour = (255, 196, 40)  # the active player's marker and primary buttons
 LEGAL: Colour = (70, 215, 120)  # a legal space for the current roll (also marked with "+")
+HINT: Colour = (255, 80, 255)  # the advisor's recommended space (outline, and a star)
 ERROR: Colour = (235, 70, 70)
 ERROR_BG: Colour = (90, 20, 24)
 CARD_FACE: Colour = (250, 250, 246)

@@ -10,6 +10,7 @@ from functools import partial
 
 import pygame
 
+from companion.kwingto.actions import Pass, Place
 from companion.kwingto.engine import legal_placements
 from companion.kwingto.state import MatchState, Phase
 from display import theme
@@ -41,51 +42,98 @@ def status_key(state: MatchState, player: int) -> str:
     return "board.status_waiting"
 
 
+def hint_for(v: View, state: MatchState, p: int) -> Place | Pass | None:
+    """The advisor's recommendation to player `p` for this roll, while they still decide."""
+    advice = v.ctl.advice()
+    if advice is None or state.game.turn.decided(p):
+        return None
+    return advice.hints.get(p)
+
+
+def status_text(v: View, state: MatchState, p: int, key: str) -> str:
+    """The status words under a board's tick: the advisor's hint once asked for, a bot at
+    work, or where the player is in the turn."""
+    recommended = hint_for(v, state, p)
+    if isinstance(recommended, Place):
+        return v.tr.t("board.hint_place", card=card_label(recommended.card))
+    if isinstance(recommended, Pass):
+        return v.tr.t("board.hint_pass")
+    if key == "board.status_waiting" and v.session.seats[p].bot is not None:
+        return v.tr.t("board.status_bot")
+    return v.tr.t(key)
+
+
+def hinted_cell(v: View, state: MatchState, p: int) -> tuple[int, int] | None:
+    """The space to mark as the advisor's pick, if `p` asked and has not decided."""
+    recommended = hint_for(v, state, p)
+    return (recommended.row, recommended.col) if isinstance(recommended, Place) else None
+
+
 class BoardsScreen:
     """See the module docstring."""
 
     def build(self, v: View) -> list[Widget]:
-        """Per player: the name strip, 15 tappable spaces, a status and a Pass button."""
+        """Per player: the name strip, 15 spaces, a status, and Hint and Pass buttons.
+
+        A bot's board takes no taps: the bot decides for itself.
+        """
         state = v.state
         if state is None:
             return []
-        th, tr, ctl = v.th, v.tr, v.ctl
+        ctl = v.ctl
         view = board_view()
         widgets: list[Widget] = []
-        for p, slot in enumerate(board_slots(v.frame.content, state.players, th.px(8))):
-            geo = view.geometry(slot, th)
+        for p, slot in enumerate(board_slots(v.frame.content, state.players, v.th.px(8))):
+            geo = view.geometry(slot, v.th)
+            person = v.session.seats[p].bot is None
             widgets.append(area(f"board.{p}", slot))
             widgets += self._name_strip(v, state, p, geo)
             for r, row in enumerate(geo.cells):
                 for c, rect in enumerate(row):
-                    tap = partial(ctl.tap_space, p, r, c) if state.phase is Phase.PLACE else None
+                    placing = state.phase is Phase.PLACE and person
+                    tap = partial(ctl.tap_space, p, r, c) if placing else None
                     widgets.append(area(f"cell.{p}.{r}.{c}", rect, tap))
-            pass_rect = pygame.Rect(
-                geo.side.left, geo.side.bottom - th.touch, geo.side.width, th.touch
+            widgets += self._side(v, state, p, geo.side)
+        return widgets
+
+    @staticmethod
+    def _side(v: View, state: MatchState, p: int, side: pygame.Rect) -> list[Widget]:
+        """Status words, then Hint (a person still deciding) and Pass at the bottom."""
+        th, tr, ctl = v.th, v.tr, v.ctl
+        pass_rect = pygame.Rect(side.left, side.bottom - th.touch, side.width, th.touch)
+        key = status_key(state, p)
+        deciding = state.phase is Phase.PLACE and key in (
+            "board.status_waiting",
+            "board.status_move",
+        )
+        person = v.session.seats[p].bot is None
+        widgets = [
+            button(
+                f"board.{p}.pass",
+                pass_rect,
+                tr.t("board.pass"),
+                partial(ctl.pass_player, p) if deciding and person else None,
             )
-            tick = th.px(34)
-            status = pygame.Rect(
-                geo.side.left,
-                geo.side.top + tick,
-                geo.side.width,
-                pass_rect.top - geo.side.top - tick,
+        ]
+        top = side.top + th.px(34)  # room for the tick drawn once the player has decided
+        if deciding and person:
+            hint_rect = pass_rect.move(0, -th.touch - th.px(6))
+            advice = ctl.advice()
+            asked = advice is not None and p in advice.hints
+            tap = None if asked else partial(ctl.show_hint, p)
+            widgets.append(button(f"board.{p}.hint", hint_rect, tr.t("board.hint"), tap))
+            top = side.top
+            pass_rect = hint_rect
+        status = pygame.Rect(side.left, top, side.width, pass_rect.top - top)
+        widgets.append(
+            label(
+                f"board.{p}.status",
+                status,
+                status_text(v, state, p, key),
+                font="small",
+                colour=theme.MUTED,
             )
-            key = status_key(state, p)
-            widgets.append(
-                label(f"board.{p}.status", status, tr.t(key), font="small", colour=theme.MUTED)
-            )
-            can_pass = state.phase is Phase.PLACE and key in (
-                "board.status_waiting",
-                "board.status_move",
-            )
-            widgets.append(
-                button(
-                    f"board.{p}.pass",
-                    pass_rect,
-                    tr.t("board.pass"),
-                    partial(ctl.pass_player, p) if can_pass else None,
-                )
-            )
+        )
         return widgets
 
     @staticmethod
@@ -106,6 +154,9 @@ class BoardsScreen:
         redo = state.game.turn.card_to_move(p)
         if redo is not None:
             parts = [tr.t("board.move_card", card=card_label(redo))]
+        bot = v.session.seats[p].bot
+        if bot is not None:
+            parts.insert(0, tr.t("board.bot", kind=tr.t(f"bot.{bot}")))
         info = " · ".join(parts)
         return [
             label(
@@ -154,7 +205,9 @@ class BoardsScreen:
                     border_radius=th.px(10),
                 )
             error = error_space[1:] if error_space is not None and error_space[0] == p else None
-            marks = CellMarks(legal=legal_cells(state, p), error=error)
+            marks = CellMarks(
+                legal=legal_cells(state, p), error=error, hint=hinted_cell(v, state, p)
+            )
             view.draw(surface, th, geo, state.game.players[p].board, marks)
             if status_key(state, p) in ("board.status_placed", "board.status_passed"):
                 self._draw_tick(surface, th, geo.side)

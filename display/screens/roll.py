@@ -98,6 +98,7 @@ class RollScreen:
                 ctl.pass_active if self._can_pass(v) else None,
             ),
         ]
+        widgets += self._advice(v, camera)
         if (
             state is not None
             and state.game.turn.roll is not None
@@ -116,11 +117,41 @@ class RollScreen:
         return widgets
 
     @staticmethod
+    def _advice(v: View, camera: pygame.Rect) -> list[Widget]:
+        """Along the camera panel's foot, for a person about to roll: Advice, and once
+        tapped the advisor's dice and their odds (T2)."""
+        state = v.state
+        if state is None or state.phase is not Phase.ROLL:
+            return []
+        if v.session.seats[state.game.turn.active].bot is not None:
+            return []
+        th, tr = v.th, v.tr
+        band = pygame.Rect(camera.left, camera.bottom - th.touch, camera.width, th.touch)
+        band = band.inflate(-th.px(8), 0).move(0, -th.px(4))
+        tap_rect, text_rect = columns(band, [1, 3], th.px(8))
+        advice = v.ctl.advice()
+        dice = advice.dice if advice is not None else None
+        tap = v.ctl.show_dice_advice if dice is None else None
+        widgets = [button("roll.advice", tap_rect, tr.t("roll.advice"), tap)]
+        if dice is not None:
+            text = tr.t(
+                "roll.advice_text",
+                red=dice.red,
+                black=dice.black,
+                percent=round(dice.place_chance * 100),
+            )
+            widgets.append(label("roll.advice_text", text_rect, text, font="small", align="left"))
+        return widgets
+
+    @staticmethod
     def _status(v: View) -> str:
-        """Where the dice came from, and whether this is the re-roll."""
+        """Where the dice came from, whether this is the re-roll, or that a bot rolls."""
         state = v.state
         if state is None:
             return ""
+        active = v.session.seats[state.game.turn.active]
+        if state.phase is Phase.ROLL and active.bot is not None:
+            return v.tr.t("roll.bot_rolls", name=active.name)
         if v.session.expecting_reroll:
             return v.tr.t("roll.status_reroll")
         if state.phase is Phase.PLACE and state.game.turn.rerolled:
@@ -153,6 +184,10 @@ class RollScreen:
         panel = find(widgets, "roll.camera")
         assert panel is not None
         self._draw_camera(surface, v, panel.rect)
+        advice = find(widgets, "roll.advice_text")
+        if advice is not None:  # readable over the camera picture
+            back = advice.rect.inflate(v.th.px(12), 0)
+            pygame.draw.rect(surface, theme.PANEL, back, border_radius=v.th.px(8))
         banner = find(widgets, "roll.banner")
         if banner is not None:
             pygame.draw.rect(surface, theme.ERROR, banner.rect, border_radius=v.th.px(8))

@@ -1,6 +1,6 @@
 """The Scores screen: each player's breakdown (rows, columns, straights, penalties, total)
-for the finished game, or the running score during play, and the match standings with a
-chart of cumulative points across the games."""
+for the finished game, or the running score during play, the match standings, the hints
+each player took this game, and a chart of cumulative points across the games."""
 
 from __future__ import annotations
 
@@ -17,7 +17,16 @@ from display.screens.base import View
 from display.theme import seat_colour
 from display.widgets import Widget, area, button, find, label
 
-LINES: tuple[str, ...] = ("rows", "columns", "straights", "penalties", "total", "match", "wins")
+LINES: tuple[str, ...] = (
+    "rows",
+    "columns",
+    "straights",
+    "penalties",
+    "total",
+    "match",
+    "wins",
+    "hints",
+)
 
 
 def shown_scores(state: MatchState) -> tuple[tuple[Score, ...], bool]:
@@ -38,6 +47,7 @@ def line_values(state: MatchState, scores: tuple[Score, ...], p: int) -> dict[st
         "total": str(s.total),
         "match": str(state.cumulative()[p]),
         "wins": str(state.wins()[p]),
+        "hints": str(state.game.players[p].hints),  # this game's: help used is visible
     }
 
 

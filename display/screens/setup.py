@@ -37,7 +37,7 @@ class SetupScreen:
                 button(f"setup.count.{n}", r, str(n), partial(ctl.set_players, n), style)
             )
         for seat in range(draft.players):
-            colour_rect, name_rect = columns(lines[seat + 1], [2, 3], gap)
+            colour_rect, name_rect, kind_rect = columns(lines[seat + 1], [2, 3, 2], gap)
             colour = draft.colours[seat]
             widgets.append(
                 button(
@@ -53,6 +53,7 @@ class SetupScreen:
             widgets.append(
                 button(f"setup.name.{seat}", name_rect, text, partial(ctl.edit_name, seat), style)
             )
+            widgets.append(_kind_button(v, seat, kind_rect))
         return widgets
 
     @staticmethod
@@ -101,6 +102,15 @@ class SetupScreen:
 
     def draw(self, surface: pygame.Surface, v: View, widgets: list[Widget]) -> None:
         """Everything on this screen is a widget."""
+
+
+def _kind_button(v: View, seat: int, rect: pygame.Rect) -> Widget:
+    """Person or bot (and which strategy): tap for the next kind."""
+    bot = v.ui.setup.bots[seat]
+    tr = v.tr
+    text = tr.t("setup.bot", kind=tr.t(f"bot.{bot}")) if bot else tr.t("setup.person")
+    style = "selected" if bot else "normal"
+    return button(f"setup.kind.{seat}", rect, text, partial(v.ctl.cycle_seat_kind, seat), style)
 
 
 def _band(rect: pygame.Rect, height: int) -> pygame.Rect:

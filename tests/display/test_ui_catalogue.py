@@ -9,7 +9,7 @@ from companion.cards import Suit
 from companion.games import GAMES
 from companion.kwingto.state import MatchMode
 from display.i18n import LANGUAGES, load_catalogue
-from display.model import TABS
+from display.model import SEAT_KINDS, TABS
 from display.screens.scores import LINES
 from display.theme import SEAT_COLOURS
 
@@ -57,5 +57,6 @@ def test_ui_keys_built_from_values_exist() -> None:
         + [f"settings.{k}" for k in ("language", "sound", "camera", "debug", "match")]
         + [f"dialog.{k}_yes" for k in ("undo", "flag")]
         + [f"game.{g}" for g in GAMES]
+        + [f"bot.{kind}" for kind in SEAT_KINDS if kind is not None]
     )
     assert [k for k in built if k not in en] == []
