@@ -1,7 +1,7 @@
 """`companion demo` and `companion run`: the touchscreen app from the command line.
 
-`demo` shows the companion: in a window where a screen exists, else headless, playing a
-simulated table, printing what happens and saving a screenshot. `run` is the kiosk app:
+`demo` shows the companion: bot seats play a match, in a window where a screen exists,
+else headless, printing what happens and saving a screenshot. `run` is the kiosk app:
 fullscreen, journal in the user data dir, resuming an unfinished match after a power cut.
 pygame is imported inside the handlers so other subcommands start fast.
 """
@@ -63,6 +63,10 @@ def _open_display(size: tuple[int, int], fullscreen: bool, kiosk: bool) -> Any:
     return surface
 
 
+DEMO_BOTS = ("advisor", "greedy", "advisor", "greedy")  # the window's seats: both kinds
+HEADLESS_BOT = "greedy"  # headless plays a whole match: the quick strategy
+
+
 def _demo(args: argparse.Namespace) -> int:
     _quiet_pygame()
     if args.screenshots is not None:
@@ -72,34 +76,33 @@ def _demo(args: argparse.Namespace) -> int:
     from companion.session import new_session
     from display.app import App
     from display.scenes import start
-    from display.sim import SimulatedTable
     from display.sound import Sounds
 
     surface = _open_display(args.size, args.kiosk, args.kiosk)
     journal = Path(tempfile.mkdtemp(prefix="companion-demo-")) / "journal.sqlite"
     session = new_session(journal)
-    commands: queue.Queue[Any] = queue.Queue()
     rng = random.Random(args.seed)
-    app = App(session, surface, commands=commands, rng=rng, language=args.language, sounds=Sounds())
-    table = SimulatedTable(session, random.Random(args.seed))
+    app = App(
+        session,
+        surface,
+        rng=rng,
+        language=args.language,
+        sounds=Sounds(),
+        bot_delay_s=args.pace,
+    )
     if args.auto:
-        start(session, args.players)
+        start(session, args.players, bots=DEMO_BOTS[: args.players])
         app.ctl.go("roll")
-    print("The companion is open: set up a match and play by touch, mouse or keys.")
+        print(f"Bots play a {args.players}-player match: one move every {args.pace} s.")
+    else:
+        print("The companion is open: set up a match and play by touch, mouse or keys.")
     print("Enter = confirm, R = re-roll, P = pass, U = undo, F1-F5 = tabs, Ctrl+Q = quit.")
-    last = 0.0
-    while app.running:
-        if args.auto and time.monotonic() - last > args.pace and session.state is not None:
-            command = table.next_command()
-            if command is not None:
-                commands.put(command)
-            last = time.monotonic()
-        app.step(50 if args.auto else 200)
+    app.run()
     return 0
 
 
 def _demo_headless(args: argparse.Namespace) -> int:
-    """No screen: a simulated table plays, the app draws every change off-screen."""
+    """No screen: bot seats play a match, the app draws every change off-screen."""
     os.environ["SDL_VIDEODRIVER"] = "dummy"
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     import pygame
@@ -107,22 +110,20 @@ def _demo_headless(args: argparse.Namespace) -> int:
     from display.app import App
     from display.narrate import Narrator
     from display.scenes import memory_session, start
-    from display.sim import SimulatedTable
 
     pygame.display.init()
     pygame.font.init()
     session = memory_session()
-    app = App(
-        session, pygame.Surface(args.size), rng=random.Random(args.seed), language=args.language
-    )
-    print(f"No screen found: playing a simulated {args.players}-player table headless.")
-    start(session, args.players)
-    table = SimulatedTable(session, random.Random(args.seed))
+    rng = random.Random(args.seed)
+    app = App(session, pygame.Surface(args.size), rng=rng, language=args.language)
+    print(f"No screen found: {args.players} {HEADLESS_BOT} bots play a match headless.")
+    start(session, args.players, bots=[HEADLESS_BOT] * args.players)
     narrator = Narrator(session)
     frames = 0
     started = time.perf_counter()
-    for command in table.commands(args.steps):
-        session.handle(command)
+    for _ in range(args.steps):
+        if not session.step_bots(rng):
+            break
         for line in narrator.news():
             print(line)
         frames += app.update()
@@ -210,11 +211,11 @@ def register(sub: Any) -> None:
     demo = sub.add_parser("demo", help="the companion in a window, or a simulated table headless")
     demo.add_argument("--kiosk", action="store_true", help="fullscreen on the Pi's console")
     demo.add_argument("--headless", action="store_true", help="no window, even if one could open")
-    demo.add_argument("--manual", dest="auto", action="store_false", help="no simulated players")
-    demo.add_argument("--pace", type=float, default=0.7, help="seconds between simulated moves")
+    demo.add_argument("--manual", dest="auto", action="store_false", help="no bot players")
+    demo.add_argument("--pace", type=float, default=0.8, help="seconds between bot moves")
     demo.add_argument("--size", type=_size, default=DEFAULT_SIZE, help="window size, e.g. 1024x600")
     demo.add_argument("--players", type=int, choices=(2, 3, 4), default=3)
-    demo.add_argument("--steps", type=int, default=400, help="simulated moves (headless)")
+    demo.add_argument("--steps", type=int, default=400, help="bot moves (headless)")
     demo.add_argument("--seed", type=int, default=None)
     demo.add_argument("--language", choices=("en", "es"), default="en")
     demo.add_argument("--screenshot", type=Path, default=DEMO_SCREENSHOT)

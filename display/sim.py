@@ -1,8 +1,9 @@
 """A simulated table: random dice and random legal decisions, sent as Commands.
 
-The demo plays it where no screen or players exist, and the screenshots and benchmarks
-use it to reach real positions; it goes through the same Commands as the camera, the
-buttons and the touchscreen, so what it shows is what a real table would.
+The screenshots, render tests and benchmarks use it to reach real positions quickly (the
+demo seats real bots instead, see display/cli.py); it goes through the same Commands as
+the camera, the buttons and the touchscreen, so what it reaches is what a real table
+would, and `tray_frame` draws the camera's view of a roll.
 """
 
 from __future__ import annotations
