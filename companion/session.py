@@ -227,7 +227,9 @@ class TableSession:
         """Let one virtual seat act, if one must; True when something was played.
 
         The app calls this from its loop (with a pause between calls, so people can follow
-        what the bot did). Bots act like people: they roll when active, then place or pass.
+        what the bot did). Bots act like people: they roll when active, then place or pass,
+        but only once a person who rolled has kept the roll (placed, passed or re-rolled),
+        since nobody may act before the one re-roll is settled (T3).
         The turn ends by itself only at an all-bot table; otherwise a person confirms it.
         """
         state = self.state
@@ -237,11 +239,12 @@ class TableSession:
 
         bots = self.bot_seats()
         turn = state.game.turn
+        kept = turn.rerolled or turn.decided(turn.active) or turn.active in bots
         waiting = [
             seat
             for seat in bots
             if (state.phase is Phase.ROLL and turn.active == seat)
-            or (state.phase is Phase.PLACE and not turn.decided(seat))
+            or (state.phase is Phase.PLACE and not turn.decided(seat) and kept)
         ]
         if waiting:
             seat = waiting[0]

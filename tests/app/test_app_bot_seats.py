@@ -28,9 +28,10 @@ def test_a_bot_waits_for_a_person_to_end_the_turn(tmp_path):
     rng = random.Random(1)
     assert not s.step_bots(rng)  # Ana is active: nothing for the bot to do yet
     s.play(RollDice(Roll.parse("B2 B6 R3")))
-    assert s.step_bots(rng)  # the bot decides for the roll
-    assert s.state.game.turn.decided(1)
+    assert not s.step_bots(rng)  # Ana may still re-roll (T3): the bot waits
     s.play(Place(0, 0, 0, Card.parse("5H")))
+    assert s.step_bots(rng)  # the roll is kept: the bot decides for it
+    assert s.state.game.turn.decided(1)
     assert not s.step_bots(rng)  # a person ends the turn (confirm)
     assert s.state.phase is Phase.PLACE
     s.confirm()
