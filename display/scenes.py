@@ -31,6 +31,7 @@ SCENES: tuple[str, ...] = (
     "setup_keyboard",
     "roll",
     "roll_failed",
+    "roll_advice",
     "boards",
     "boards_error",
     "boards_hint",
@@ -119,7 +120,7 @@ def build_scene(name: str, size: tuple[int, int], seed: int = 3) -> App:
     screen = name.split("_")[0]
     if name.startswith("setup"):
         pass
-    elif name == "roll":
+    elif name in ("roll", "roll_advice"):
         mid_game(session, rng, 3, 5)
         roll = Roll.parse("B2 B6 R3")
         session.handle(ProposeRoll(roll, 0.93))
@@ -154,6 +155,8 @@ def build_scene(name: str, size: tuple[int, int], seed: int = 3) -> App:
         _ask_flag(app)
     if name == "boards_hint":
         _ask_hint(app)
+    if name == "roll_advice":
+        app.ctl.show_dice_advice()
     app.ui.changed()
     return app
 

@@ -134,13 +134,15 @@ class RollScreen:
         tap = v.ctl.show_dice_advice if dice is None else None
         widgets = [button("roll.advice", tap_rect, tr.t("roll.advice"), tap)]
         if dice is not None:
-            text = tr.t(
-                "roll.advice_text",
-                red=dice.red,
-                black=dice.black,
-                percent=round(dice.place_chance * 100),
-            )
-            widgets.append(label("roll.advice_text", text_rect, text, font="small", align="left"))
+            tall = pygame.Rect(text_rect.left, text_rect.bottom - th.px(76), text_rect.width, 0)
+            tall.height = th.px(76)
+            first, second = rows(tall.inflate(-th.px(12), 0), [1, 1], 0)
+            dice_text = tr.t("roll.advice_dice", red=dice.red, black=dice.black)
+            odds = tr.t("roll.advice_odds", percent=round(dice.place_chance * 100))
+            widgets += [
+                label("roll.advice_text", first, dice_text, align="left"),
+                label("roll.advice_odds", second, odds, font="small", align="left"),
+            ]
         return widgets
 
     @staticmethod
@@ -184,9 +186,9 @@ class RollScreen:
         panel = find(widgets, "roll.camera")
         assert panel is not None
         self._draw_camera(surface, v, panel.rect)
-        advice = find(widgets, "roll.advice_text")
-        if advice is not None:  # readable over the camera picture
-            back = advice.rect.inflate(v.th.px(12), 0)
+        first, second = find(widgets, "roll.advice_text"), find(widgets, "roll.advice_odds")
+        if first is not None and second is not None:  # readable over the camera picture
+            back = first.rect.union(second.rect).inflate(v.th.px(12), v.th.px(4))
             pygame.draw.rect(surface, theme.PANEL, back, border_radius=v.th.px(8))
         banner = find(widgets, "roll.banner")
         if banner is not None:

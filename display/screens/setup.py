@@ -37,7 +37,7 @@ class SetupScreen:
                 button(f"setup.count.{n}", r, str(n), partial(ctl.set_players, n), style)
             )
         for seat in range(draft.players):
-            colour_rect, name_rect, kind_rect = columns(lines[seat + 1], [2, 3, 2], gap)
+            colour_rect, name_rect, kind_rect = columns(lines[seat + 1], [2, 2.4, 2.6], gap)
             colour = draft.colours[seat]
             widgets.append(
                 button(

@@ -125,8 +125,8 @@ def test_ui_hint_button_plays_use_hint_and_may_say_pass() -> None:
 def test_ui_dice_advice_on_the_roll_screen() -> None:
     app = build_scene("roll", (800, 480))
     tap_id(app, "roll.advice")
-    text = text_of(app, "roll.advice_text")
-    assert text.startswith("Advice: ") and "% chance to place" in text
+    assert text_of(app, "roll.advice_text").startswith("Advice: ")
+    assert text_of(app, "roll.advice_odds").endswith("% chance to place a card")
     state = app.session.state
     assert state is not None and state.game.players[state.game.turn.active].hints == 1
 
