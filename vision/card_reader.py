@@ -7,7 +7,8 @@ paper, dice and hands never become cards. A card whose answer is not clearly ahe
 runner-up, or whose colour contradicts its suit, is reported with `card=None`. A card's
 confidence is the agreement of its two index corners (1 = both unanimous): one corner on
 its own, however sure, stays below ACCEPT, because single-corner readings of small
-indices were measured to be wrong too often to name a card on their own.
+indices were measured to be wrong too often to name a card on their own. Cards under
+80 px wide need more agreement still: for them unknown is acceptable, a wrong card is not.
 """
 
 from __future__ import annotations
@@ -24,6 +25,8 @@ from vision.card_models import CardModels, load_models
 MIN_SCORE = 0.5
 CORNERS = 2.0
 ACCEPT = 0.6
+ACCEPT_SMALL = 0.8  # tiny indices: unknown is fine, a wrong card is not
+SMALL_CARD_PX = 80.0
 SAME_CARD = 0.35
 
 
@@ -106,7 +109,8 @@ def _decide(group: list[tuple[CornerFrame, CornerRead]]) -> CardRead:
     frame = max(group, key=lambda it: (_label(it[1]) == best, corner_confidence(it[1])))[0]
     quad = tuple((float(x), float(y)) for x, y in frame.quad())
     cx, cy = frame.centre()
-    card = best if confidence >= ACCEPT else None
+    needed = ACCEPT if frame.width >= SMALL_CARD_PX else ACCEPT_SMALL
+    card = best if confidence >= needed else None
     return CardRead(card, quad, (float(cx), float(cy)), confidence)
 
 
