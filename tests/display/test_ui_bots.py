@@ -13,9 +13,9 @@ from companion.kwingto.actions import Pass, Place
 from companion.kwingto.engine import legal_placements
 from companion.kwingto.state import Phase
 from display import theme
-from display.app import App
+from display.app import App, bot_must_act
 from display.i18n import load_catalogue
-from display.scenes import build_scene, memory_session
+from display.scenes import build_scene, memory_session, roll_now, start
 from display.screens.boards import find_cell
 
 
@@ -141,3 +141,24 @@ def test_ui_bot_and_hint_strings_are_in_spanish() -> None:
     app.update()
     assert text_of(app, "setup.kind.1") == "Bot: voraz"
     assert text_of(app, "setup.kind.0") == "Persona"
+
+
+def test_ui_bots_move_at_a_followable_pace_and_wait_for_the_active_person() -> None:
+    now = [0.0]
+    pygame.event.clear()
+    session = memory_session()
+    start(session, 2, bots=(None, "greedy"))  # Ana (a person) rolls first
+    app = App(session, pygame.Surface((800, 480)), rng=random.Random(2), clock=lambda: now[0])
+    roll_now(session, "B2 B6 R3")
+    app.step()
+    assert not bot_must_act(session)  # Ana may still re-roll (T3): the bot waits
+    tap_id(app, "board.0.pass")
+    assert bot_must_act(session)
+    now[0] = 0.5
+    app.step()
+    state = app.session.state
+    assert state is not None and not state.game.turn.decided(1)  # too soon to follow
+    now[0] = 0.9
+    app.step()
+    state = app.session.state
+    assert state is not None and state.game.turn.decided(1)
