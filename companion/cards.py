@@ -18,6 +18,9 @@ class Suit(StrEnum):
     DIAMONDS = "D"
     CLUBS = "C"
 
+    # Enum's own __hash__ is Python code; suits are hashed in every rules check.
+    __hash__ = str.__hash__
+
     @property
     def is_red(self) -> bool:
         """Hearts and diamonds are red; the colour rule (P6) depends on it."""
@@ -39,6 +42,12 @@ class Card:
     def __post_init__(self) -> None:
         if self.rank not in RANK_TEXT:
             raise ValueError(f"card rank must be 1 (Ace) to 13 (King), got {self.rank!r}")
+        object.__setattr__(self, "_hash", hash((self.rank, self.suit.value)))
+
+    def __hash__(self) -> int:
+        # Cards are hashed in every rules check (sets of spent and face-up cards); the
+        # generated hash would rebuild a tuple and hash an enum each time.
+        return self._hash  # type: ignore[attr-defined,no-any-return]
 
     @classmethod
     def parse(cls, text: str) -> Card:

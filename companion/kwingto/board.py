@@ -216,21 +216,25 @@ def board_placements(
     The same rules as `placement_error`, organised to test each row and column once: bots
     and simulations call this hundreds of thousands of times. A test holds the two equal.
     """
-    used = spent.union(board.cards())
+    rows = board.rows
+    on_board = {c for row in rows for c in row if c is not None}
+    column_ranks = [{c.rank for c in col if c is not None} for col in zip(*rows, strict=True)]
+    unused_suits = [s for s in SUITS if s not in board.suits]
     found: list[Placement] = []
-    column_ranks = [{c.rank for c in board.column(col) if c is not None} for col in range(COLS)]
-    for r, row in enumerate(board.rows):
+    for r, row in enumerate(rows):
         if r in board.blocked:
             continue
         suit = board.suits[r]
-        suits = (suit,) if suit is not None else tuple(s for s in SUITS if s not in board.suits)
-        cards = [CARDS[rank, s] for s in suits if s in allowed_suits and CARDS[rank, s] not in used]
+        cards = [
+            card
+            for s in ((suit,) if suit is not None else unused_suits)
+            if s in allowed_suits and (card := CARDS[rank, s]) not in spent and card not in on_board
+        ]
         if not cards:
             continue
-        fits = _fitting_columns(row, rank, cards[0])
         found.extend(
             Placement(r, col, card)
-            for col in fits
+            for col in _fitting_columns(row, rank, cards[0])
             if rank not in column_ranks[col]
             for card in cards
         )
