@@ -44,11 +44,11 @@ PAUSE_BOTS_ON = ("setup", "correction")  # screens where a person is busy with t
 
 
 def bot_must_act(session: TableSession) -> bool:
-    """Would `session.step_bots` play now? The same test as the session's, made without
-    playing, so the loop sleeps when no bot has to act.
+    """Would `session.step_bots` play now? The session's own test, made without playing,
+    so the loop sleeps when no bot has to act.
 
-    In phase PLACE the bots also wait for an active person who may still re-roll (T3:
-    once nobody has decided), so a quick bot never takes that choice away.
+    In phase PLACE the bots wait until a person who rolled has kept the roll (placed,
+    passed or re-rolled): nobody may act before the one re-roll is settled (T3).
     """
     state, bots = session.state, session.bot_seats()
     if state is None or not bots:
@@ -56,10 +56,9 @@ def bot_must_act(session: TableSession) -> bool:
     turn = state.game.turn
     if state.phase is Phase.ROLL:
         return turn.active in bots
-    if state.phase is Phase.PLACE:
-        person_first = turn.active not in bots and not turn.decided(turn.active)
-        if any(not turn.decided(seat) for seat in bots):
-            return not person_first
+    kept = turn.rerolled or turn.decided(turn.active) or turn.active in bots
+    if state.phase is Phase.PLACE and kept and any(not turn.decided(s) for s in bots):
+        return True
     everyone = len(bots) == len(session.seats)
     return everyone and state.phase in (Phase.PLACE, Phase.GAME_OVER)
 

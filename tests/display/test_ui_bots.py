@@ -17,6 +17,7 @@ from display.app import App, bot_must_act
 from display.i18n import load_catalogue
 from display.scenes import build_scene, memory_session, roll_now, start
 from display.screens.boards import find_cell
+from display.sim import SimulatedTable
 
 
 def bot_app() -> App:
@@ -162,3 +163,21 @@ def test_ui_bots_move_at_a_followable_pace_and_wait_for_the_active_person() -> N
     app.step()
     state = app.session.state
     assert state is not None and state.game.turn.decided(1)
+
+
+def test_ui_the_loop_wakes_for_bots_exactly_when_the_session_would_play() -> None:
+    session = memory_session()
+    start(session, 3, bots=("greedy", None, "greedy"))
+    table = SimulatedTable(session, random.Random(4))  # plays the person's part
+    rng = random.Random(4)
+    for _ in range(300):
+        state = session.state
+        assert state is not None
+        if state.phase is Phase.MATCH_OVER:
+            break
+        expected = bot_must_act(session)
+        assert session.step_bots(rng) is expected
+        if not expected:
+            command = table.next_command()
+            assert command is not None
+            session.handle(command)
