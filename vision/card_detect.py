@@ -261,7 +261,9 @@ def find_corner_frames(frame: np.ndarray) -> list[CornerFrame]:
             if cv2.contourArea(contour) < 0.8 * min_small * min_small * ASPECT_RANGE[0]:
                 continue
             box = cv2.boundingRect(contour)
-            if by_edges and any(_same_box(box, d) for d in done):
+            if by_edges and (
+                any(_same_box(box, d) for d in done) or not _cardlike(contour, min_small)
+            ):
                 continue
             x, y, w, h = box
             x0, y0 = max(0, x - 3), max(0, y - 3)
@@ -310,6 +312,17 @@ def _piece_hulls(mask: np.ndarray, reach: int) -> np.ndarray:
         if ASPECT_RANGE[0] <= max(w, h) / min(w, h) <= ASPECT_RANGE[1]:
             cv2.fillConvexPoly(out, hull, 255)
     return out
+
+
+def _cardlike(contour: np.ndarray, min_px: float) -> bool:
+    """A closed outline worth a closer look: roughly a card, possibly two overlapping
+    (table texture encloses all sorts of shapes)."""
+    import cv2
+
+    (_, _), (w, h), _ = cv2.minAreaRect(contour)
+    if min(w, h) < min_px:
+        return False
+    return cv2.contourArea(contour) / (w * h) >= 0.55 and max(w, h) / min(w, h) <= 3.0
 
 
 def _same_box(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> bool:
