@@ -223,44 +223,57 @@ class TableSession:
         """The seats played by the companion itself (virtual seats)."""
         return [i for i, seat in enumerate(self.seats) if seat.bot is not None]
 
+    def bot_to_act(self) -> int | None:
+        """The virtual seat that must act now, if any.
+
+        Bots act like people: they roll when active, then place or pass, but only once a
+        person who rolled has kept the roll (placed, passed or re-rolled), since nobody may
+        act before the one re-roll is settled (T3).
+        """
+        state, bots = self.state, self.bot_seats()
+        if state is None or not bots:
+            return None
+        turn = state.game.turn
+        if state.phase is Phase.ROLL:
+            return turn.active if turn.active in bots else None
+        kept = turn.rerolled or turn.decided(turn.active) or turn.active in bots
+        if state.phase is Phase.PLACE and kept:
+            return next((seat for seat in bots if not turn.decided(seat)), None)
+        return None
+
+    def _bots_close(self) -> Action | None:
+        """At an all-bot table nobody confirms: the turn ends and the next game starts."""
+        state = self.state
+        if state is None or not self.seats or len(self.bot_seats()) != len(self.seats):
+            return None
+        if state.phase is Phase.PLACE:
+            return EndTurn()
+        return NextGame() if state.phase is Phase.GAME_OVER else None
+
+    def bot_must_act(self) -> bool:
+        """Would `step_bots` play now? (The app sleeps when it would not.)"""
+        return self.bot_to_act() is not None or self._bots_close() is not None
+
     def step_bots(self, rng: random.Random) -> bool:
         """Let one virtual seat act, if one must; True when something was played.
 
-        The app calls this from its loop (with a pause between calls, so people can follow
-        what the bot did). Bots act like people: they roll when active, then place or pass,
-        but only once a person who rolled has kept the roll (placed, passed or re-rolled),
-        since nobody may act before the one re-roll is settled (T3).
-        The turn ends by itself only at an all-bot table; otherwise a person confirms it.
+        The app calls this from its loop, with a pause between calls so people can follow
+        what the bot did. The turn ends by itself only at an all-bot table; otherwise a
+        person confirms it.
         """
-        state = self.state
-        if state is None:
-            return False
-        from companion.bots import bot_turn_actions, find_strategy
+        seat = self.bot_to_act()
+        if seat is not None and self.state is not None:
+            from companion.bots import bot_turn_actions, find_strategy
 
-        bots = self.bot_seats()
-        turn = state.game.turn
-        kept = turn.rerolled or turn.decided(turn.active) or turn.active in bots
-        waiting = [
-            seat
-            for seat in bots
-            if (state.phase is Phase.ROLL and turn.active == seat)
-            or (state.phase is Phase.PLACE and not turn.decided(seat) and kept)
-        ]
-        if waiting:
-            seat = waiting[0]
             bot = self.seats[seat].bot
             assert bot is not None
-            actions = bot_turn_actions(state, seat, find_strategy(bot), rng)
+            actions = bot_turn_actions(self.state, seat, find_strategy(bot), rng)
             for action in actions:
                 if not self.play(action):
                     return False
             return bool(actions)
-        if bots and len(bots) == len(self.seats):
-            if state.phase is Phase.PLACE:
-                return self.play(EndTurn())
-            if state.phase is Phase.GAME_OVER:
-                return self.play(NextGame())
-        return False
+        closing = self._bots_close()
+        return closing is not None and self.play(closing)
 
     def handle(self, command: Command) -> None:
         """Route one queued Command."""

@@ -43,26 +43,6 @@ BOT_DELAY_S = 0.8  # between a bot's moves, so the people at the table can follo
 PAUSE_BOTS_ON = ("setup", "correction")  # screens where a person is busy with the match
 
 
-def bot_must_act(session: TableSession) -> bool:
-    """Would `session.step_bots` play now? The session's own test, made without playing,
-    so the loop sleeps when no bot has to act.
-
-    In phase PLACE the bots wait until a person who rolled has kept the roll (placed,
-    passed or re-rolled): nobody may act before the one re-roll is settled (T3).
-    """
-    state, bots = session.state, session.bot_seats()
-    if state is None or not bots:
-        return False
-    turn = state.game.turn
-    if state.phase is Phase.ROLL:
-        return turn.active in bots
-    kept = turn.rerolled or turn.decided(turn.active) or turn.active in bots
-    if state.phase is Phase.PLACE and kept and any(not turn.decided(s) for s in bots):
-        return True
-    everyone = len(bots) == len(session.seats)
-    return everyone and state.phase in (Phase.PLACE, Phase.GAME_OVER)
-
-
 def make_screens() -> dict[str, Screen]:
     """One instance of every screen, by name."""
     return {
@@ -309,7 +289,7 @@ class App:
     def _bots_may_act(self) -> bool:
         """A bot must act, and no person is in the middle of something it would spoil."""
         busy = self.ui.dialog is not None or self.ui.screen in PAUSE_BOTS_ON
-        return not busy and bot_must_act(self.session)
+        return not busy and self.session.bot_must_act()
 
     def step(self, wait_ms: int = 0) -> bool:
         """One loop turn: wait for events (at most `wait_ms`), handle them, poll, redraw.

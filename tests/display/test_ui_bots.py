@@ -13,7 +13,7 @@ from companion.kwingto.actions import Pass, Place
 from companion.kwingto.engine import legal_placements
 from companion.kwingto.state import Phase
 from display import theme
-from display.app import App, bot_must_act
+from display.app import App
 from display.i18n import load_catalogue
 from display.scenes import build_scene, memory_session, roll_now, start
 from display.screens.boards import find_cell
@@ -152,9 +152,9 @@ def test_ui_bots_move_at_a_followable_pace_and_wait_for_the_active_person() -> N
     app = App(session, pygame.Surface((800, 480)), rng=random.Random(2), clock=lambda: now[0])
     roll_now(session, "B2 B6 R3")
     app.step()
-    assert not bot_must_act(session)  # Ana may still re-roll (T3): the bot waits
+    assert not session.bot_must_act()  # Ana may still re-roll (T3): the bot waits
     tap_id(app, "board.0.pass")
-    assert bot_must_act(session)
+    assert session.bot_must_act()
     now[0] = 0.5
     app.step()
     state = app.session.state
@@ -175,7 +175,7 @@ def test_ui_the_loop_wakes_for_bots_exactly_when_the_session_would_play() -> Non
         assert state is not None
         if state.phase is Phase.MATCH_OVER:
             break
-        expected = bot_must_act(session)
+        expected = session.bot_must_act()
         assert session.step_bots(rng) is expected
         if not expected:
             command = table.next_command()
