@@ -40,12 +40,36 @@ def _register_dice(vsub: Any) -> None:
     )
     p.set_defaults(handler=_eval_dice)
 
+    p = vsub.add_parser("calibrate-dice", help="learn the dice colours from one photo")
+    p.add_argument("image", type=Path, metavar="IMAGE", help="a photo of the dice only")
+    p.add_argument("shown", metavar="SHOWN", help='what is in it, e.g. "3 red, 3 black"')
+    p.add_argument("--palette", type=Path, default=None, help="palette JSON (default: config)")
+    p.set_defaults(handler=_calibrate_dice)
+
 
 def _read_dice(args: argparse.Namespace) -> int:
     from vision.dice_cli import read_dice_lines
 
     for line in read_dice_lines([str(p) for p in args.images], args.palette):
         print(json.dumps(line), flush=True)
+    return 0
+
+
+def _calibrate_dice(args: argparse.Namespace) -> int:
+    import cv2
+
+    from companion.cli import UsageError
+    from vision.dice import calibrate
+    from vision.palette import load_palette, parse_counts, save_palette
+
+    frame = cv2.imread(str(args.image))
+    if frame is None:
+        raise UsageError(f"cannot read image {args.image}")
+    try:
+        palette = calibrate(frame, parse_counts(args.shown), load_palette(args.palette))
+    except ValueError as exc:
+        raise UsageError(str(exc)) from exc
+    print(f"saved {save_palette(palette, args.palette)}")
     return 0
 
 

@@ -29,7 +29,7 @@ from vision.dice_types import DiceReading, Die
 from vision.palette import Palette, default_palette, fit_counts
 
 GATE_MIN = 0.1  # gate probability of "a die" below which a point is not looked at again
-MIN_SCORE = 0.5  # probability of "a die" needed to report one
+MIN_SCORE = 0.95  # probability of "a die" needed to report one (set on training frames)
 MERGE_RADIUS = 0.6  # candidates closer than this many die edges are the same die
 VOTE_RADIUS = 0.35  # candidates this close to a die's best point vote for its value
 BODY_HALF = 7  # half side of the central square sampled for the body colour, canonical px
@@ -47,6 +47,8 @@ def read_dice(
     crops = cut_crops(padded, points)
     keep = default_gate().probabilities(gate_features(crops))[:, 0] <= 1.0 - GATE_MIN
     points, crops = points[keep], crops[keep]
+    if len(points) == 0:
+        return DiceReading((), 0.0)
     probs = (net or default_net()).probabilities(crop_features(crops))
     dice = merge_votes(points, probs)
     palette = palette or default_palette()

@@ -20,7 +20,7 @@ MIN_WORK_SCALE = 0.5  # never shrink more than this, so small dice in big frames
 BG_SIDE = 48  # long side of the image the table background is estimated on
 BG_KERNEL = 11  # median kernel on that image: wider than a cluster of a few dice
 MAX_CANDIDATES = 400
-SIZE_PER_DEPTH = 1.17  # labelled box side / (2 × blob depth), on the training photos
+SIZE_PER_DEPTH = 1.07  # labelled box side / (2 × blob depth), on the training photos
 LIGHT_WEIGHT = 0.7  # a shadow or a lighting step shifts lightness, not hue
 CHROMA_WEIGHT = 1.5  # YCrCb chroma spans less range than lightness
 
@@ -78,7 +78,8 @@ def blob_depths(mask: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 
     A lone die's blob is about as deep as half its edge; two dice side by side are just as
     deep, so depth measures the die size even where dice touch. Long blobs (a tray rim, a
-    cable) are left out unless nothing else is there.
+    cable) are left out unless nothing else is there. The frame's depth is the median
+    weighted by blob area, so specks of table texture do not outvote the dice.
     """
     dist = cv2.distanceTransform(mask, cv2.DIST_L2, 3)
     n, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
@@ -96,14 +97,23 @@ def blob_depths(mask: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return dist, depth[compact]
 
 
+def weighted_median(values: np.ndarray, weights: np.ndarray) -> float:
+    """The value below which half the total weight lies."""
+    order = np.argsort(values)
+    cumulative = np.cumsum(weights[order])
+    return float(values[order][np.searchsorted(cumulative, cumulative[-1] / 2)])
+
+
 def find_candidates(frame: np.ndarray) -> Candidates:
     """Proposed die centres in a BGR frame, with the die size they were proposed for."""
     small, factor = working_image(frame)
     mask = object_mask(foreground_score(small))
+    if mask.all():  # no table in view at all (noise, a lens cap): nothing to measure
+        return Candidates(np.zeros((0, 2), np.float32), 0.0)
     dist, depths = blob_depths(mask)
     if depths.size == 0:
         return Candidates(np.zeros((0, 2), np.float32), 0.0)
-    depth = float(np.median(depths))
+    depth = weighted_median(depths, depths**2)
     size = 2.0 * depth * SIZE_PER_DEPTH
     stride = max(1, round(size / 5))
     grid = dist[::stride, ::stride]

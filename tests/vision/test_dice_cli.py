@@ -74,3 +74,21 @@ def test_eval_dice_scores_a_labelled_folder(
 
 def test_eval_dice_without_manifest_is_a_usage_error(tmp_path: Path) -> None:
     assert main(["vision", "eval-dice", str(tmp_path)]) == 2
+
+
+def test_calibrate_dice_saves_the_palette(
+    scene_png: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    target = tmp_path / "palette.json"
+    assert (
+        main(
+            ["vision", "calibrate-dice", str(scene_png), "1 red, 1 white", "--palette", str(target)]
+        )
+        == 0
+    )
+    assert str(target) in capsys.readouterr().out
+    names = [c["name"] for c in json.loads(target.read_text())["colors"]]
+    assert names.count("red") == 1 and names.count("white") == 1
+    assert (
+        main(["vision", "calibrate-dice", str(scene_png), "3 red", "--palette", str(target)]) == 2
+    )
