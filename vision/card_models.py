@@ -8,6 +8,7 @@ artwork; the shipped ones answer when the taught ones are absent or unsure.
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -41,6 +42,9 @@ class TemplateSet:
     labels: np.ndarray
     basis: np.ndarray | None = None
     groups: dict[str, np.ndarray] = field(init=False, repr=False, compare=False)
+    pools: dict[frozenset[str] | None, np.ndarray] = field(
+        init=False, repr=False, compare=False, default_factory=dict
+    )
 
     def __post_init__(self) -> None:
         groups = {str(k): np.flatnonzero(self.labels == k) for k in np.unique(self.labels)}
@@ -89,15 +93,15 @@ class TemplateSet:
         """Lead of the commonest label among the nearest templates (0..1): near-duplicate
         templates make the raw score margin tiny, while the neighbourhood still says how
         crowded by other labels this spot is."""
-        labels = [k for k in self.groups if allowed is None or k in allowed]
+        labels = [x for x in self.groups if allowed is None or x in allowed]
         k = max(1, min(NEIGHBOURS, *(len(self.groups[x]) for x in labels)))
-        pool = np.concatenate([self.groups[x] for x in labels])
+        pool = self.pools.get(allowed)
+        if pool is None:
+            pool = np.concatenate([self.groups[x] for x in labels])
+            self.pools[allowed] = pool
         near = pool[np.argpartition(-scores[pool], k - 1)[:k]]
-        counts = sorted(
-            (int(np.count_nonzero(self.labels[near] == x)) for x in labels), reverse=True
-        )
-        second = counts[1] if len(counts) > 1 else 0
-        return (counts[0] - second) / k
+        counts = [*Counter(self.labels[near].tolist()).most_common(2), ("", 0)]
+        return (counts[0][1] - counts[1][1]) / k
 
 
 @dataclass(frozen=True)
