@@ -5,10 +5,10 @@ the same card (its two index corners, or a corner seen through an overlap) are m
 their readings vote. Only a hypothesis with a printed index counts as a card, so blank
 paper, dice and hands never become cards. A card whose answer is not clearly ahead of the
 runner-up, or whose colour contradicts its suit, is reported with `card=None`. A card's
-confidence is the agreement of its two index corners (1 = both unanimous): one corner on
-its own, however sure, stays below ACCEPT, because single-corner readings of small
-indices were measured to be wrong too often to name a card on their own. Cards under
-80 px wide need more agreement still: for them unknown is acceptable, a wrong card is not.
+confidence is the agreement of its two index corners (1 = both unanimous, 0.5 = one
+unanimous corner). A card at least 80 px wide is named from one unanimous corner; a
+smaller one needs both corners to agree, because single-corner readings of tiny indices
+were measured to be wrong too often: for them unknown is acceptable, a wrong card is not.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from vision.card_models import CardModels, load_models
 
 MIN_SCORE = 0.5
 CORNERS = 2.0
-ACCEPT = 0.6
+ACCEPT = 0.5
 ACCEPT_SMALL = 0.8  # tiny indices: unknown is fine, a wrong card is not
 SMALL_CARD_PX = 80.0
 SAME_CARD = 0.35
