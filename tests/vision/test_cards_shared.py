@@ -33,3 +33,15 @@ def test_card_scenes_sample(shared_data: Path, tmp_path: Path) -> None:
     assert scores.recall >= 0.6
     assert scores.confident_wrong <= max(1, round(0.03 * scores.matched))
     assert np.isfinite(scores.median_ms)
+
+
+def test_unseen_deck_is_read_and_teaching_helps(shared_data: Path, tmp_path: Path) -> None:
+    from vision.card_eval import deck_accuracy, deck_frames
+    from vision.card_teach import teach
+
+    anglo = shared_data / "decks" / "anglo"
+    before = deck_accuracy(deck_frames(anglo, seed=3), read_cards)
+    taught = teach(deck_frames(anglo, seed=2), tmp_path / "anglo.npz")
+    after = deck_accuracy(deck_frames(anglo, seed=3), lambda f: read_cards(f, taught=taught))
+    assert before >= 0.7
+    assert after >= before + 0.05
