@@ -23,7 +23,8 @@ from vision.dice_net import (
     cut_crops,
     default_gate,
     default_net,
-    gate_features,
+    gate_features_half,
+    half_frame,
 )
 from vision.dice_types import DiceReading, Die
 from vision.palette import Palette, default_palette, fit_counts
@@ -43,13 +44,13 @@ def read_dice(
     if len(candidates.centers) == 0:
         return DiceReading((), 0.0)
     padded, factor = canonical_frame(frame, candidates.die_size)
-    points = candidates.centers * factor
-    crops = cut_crops(padded, points)
-    keep = default_gate().probabilities(gate_features(crops))[:, 0] <= 1.0 - GATE_MIN
-    points, crops = points[keep], crops[keep]
+    points = np.rint(candidates.centers * (factor / 2)) * 2  # even: halves align exactly
+    half_crops = cut_crops(half_frame(padded), points / 2, CROP // 2)
+    keep = default_gate().probabilities(gate_features_half(half_crops))[:, 0] <= 1 - GATE_MIN
+    points = points[keep]
     if len(points) == 0:
         return DiceReading((), 0.0)
-    probs = (net or default_net()).probabilities(crop_features(crops))
+    probs = (net or default_net()).probabilities(crop_features(cut_crops(padded, points)))
     dice = merge_votes(points, probs)
     palette = palette or default_palette()
     found = []
