@@ -26,6 +26,7 @@ BORDER = 2 * UNIT_PX
 RED_LEVEL = 0.18
 MIN_CONTRAST = 40.0
 TAUGHT_TRUST = 0.8
+INDEX_COLUMN = 20
 CARD_TRUST = 0.8
 SUIT_CORNER_MARGIN = 0.02
 COLOUR_DOUBT = 0.08
@@ -141,8 +142,9 @@ def _rank_group(seed: Box, comps: list[Box]) -> list[Box]:
 def index_crops(patch: np.ndarray) -> IndexCrops | None:
     """Cut the rank and suit out of an upright corner patch, or None if no index is there.
 
-    When that fails, the ink is thinned by a pixel and tried again: some decks print the
-    index so close to a big pip or a frame line that the blurred blobs touch.
+    When that fails, the ink is thinned by a pixel and tried again, then cut to the index
+    column: some decks print the index so close to a big pip or a frame line that the
+    blurred blobs touch.
     """
     import cv2
 
@@ -154,6 +156,11 @@ def index_crops(patch: np.ndarray) -> IndexCrops | None:
     if crops is None:
         thin = cv2.erode(binary, cv2.getStructuringElement(cv2.MORPH_CROSS, (3, 3)))
         crops = _crops(patch, ink, thin)
+    if crops is None:
+        # Last try: only the index column, cut free of the pip or art printed against it.
+        column = binary.copy()
+        column[:, INDEX_COLUMN * UNIT_PX :] = 0
+        crops = _crops(patch, ink, column)
     return crops
 
 
