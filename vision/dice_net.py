@@ -73,10 +73,15 @@ def gate_features_half(half_crops: np.ndarray) -> np.ndarray:
 
 
 def normalised(x: np.ndarray) -> np.ndarray:
-    """(n, pixels, 3) float32 → per-crop z-scored channels plus channel means and spreads."""
-    mean = x.mean(axis=1, keepdims=True)
-    std = x.std(axis=1, keepdims=True)
-    z = (x - mean) / (std + 4.0)
+    """(n, pixels, 3) float32 → per-crop z-scored channels plus channel means and spreads.
+
+    einsum sums over the pixel axis in one pass; numpy's mean/std over a middle axis with
+    three channels last is several times slower, and this runs on every candidate.
+    """
+    mean = np.einsum("npc->nc", x)[:, None, :] / x.shape[1]
+    centred = x - mean
+    std = np.sqrt(np.einsum("npc,npc->nc", centred, centred) / x.shape[1])[:, None, :]
+    z = centred / (std + 4.0)
     extras = np.concatenate([mean[:, 0] / 255.0, std[:, 0] / 64.0], axis=1)
     return np.concatenate([z.reshape(len(x), -1), extras], axis=1)
 
