@@ -113,3 +113,20 @@ def test_bad_source_settings_are_clear(spec, words):
 def test_empty_folder_is_clear(tmp_path):
     with pytest.raises(SourceError, match="no images"):
         open_source(f"folder:{tmp_path}")
+
+
+@pytest.mark.parametrize("seed", [0, 2])
+def test_simulated_table_through_the_real_reader_proposes_the_thrown_roll(seed):
+    """End to end: rendered frames → dice reader → DiceTray → one ProposeRoll."""
+    from vision.simulated_table import SimulatedTable
+
+    table = SimulatedTable(seed=seed, tumble_frames=2)
+    commands = queue.Queue()
+    worker = CameraWorker(table, commands)
+    table.throw([("red", 3), ("black", 6), ("black", 2)])
+    for _ in range(9):
+        worker.step()
+    assert commands.qsize() == 1
+    proposal = commands.get()
+    assert str(proposal.roll) == "B2 B6 R3" and proposal.roll.result == 5
+    assert 0 < proposal.confidence <= 1
