@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from gpiozero import Device
+from gpiozero.pins.mock import MockFactory
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -25,3 +28,15 @@ def shared_data() -> Path:
             pytest.fail(reason)
         pytest.skip(reason)
     return path
+
+
+@pytest.fixture
+def mock_pins(monkeypatch: pytest.MonkeyPatch) -> Iterator[MockFactory]:
+    """A new gpiozero MockFactory as the pin factory, reset and closed after the test."""
+    monkeypatch.setenv("GPIOZERO_PIN_FACTORY", "mock")
+    factory = MockFactory()
+    Device.pin_factory = factory
+    yield factory
+    factory.reset()
+    factory.close()
+    Device.pin_factory = None

@@ -4,25 +4,12 @@ import queue
 import time
 
 import pytest
-from gpiozero import Device
-from gpiozero.pins.mock import MockFactory
 
 from companion.commands import Button, Press
 from companion.config import ConfigError
 from companion.kwingto import Setup
 from companion.session import SeatInfo, new_session
 from companion.table_io import TableIO
-
-
-@pytest.fixture
-def mock_pins(monkeypatch):
-    monkeypatch.setenv("GPIOZERO_PIN_FACTORY", "mock")
-    factory = MockFactory()
-    Device.pin_factory = factory
-    yield factory
-    factory.reset()
-    factory.close()
-    Device.pin_factory = None
 
 
 @pytest.fixture
