@@ -30,6 +30,11 @@ CREATE TABLE IF NOT EXISTS events (
     action TEXT NOT NULL,
     PRIMARY KEY (match_id, seq)
 );
+CREATE TABLE IF NOT EXISTS set_aside_events (
+    match_id INTEGER NOT NULL,
+    seq INTEGER NOT NULL,
+    action TEXT NOT NULL
+);
 """
 
 
@@ -122,6 +127,26 @@ class Journal:
                 "UPDATE matches SET finished = ? WHERE id = ?", (int(finished), match_id)
             )
 
+    def set_aside_from(self, match_id: int, number: int) -> None:
+        """Move the match's actions from the `number`-th on (counting from 1) into
+        `set_aside_events`: kept for inspection, no longer part of the match, so new
+        actions follow the last good one."""
+        rows = self._conn.execute(
+            "SELECT seq FROM events WHERE match_id = ? ORDER BY seq", (match_id,)
+        ).fetchall()
+        if number > len(rows):
+            return
+        first = rows[number - 1][0]
+        with self._conn:
+            self._conn.execute(
+                "INSERT INTO set_aside_events SELECT match_id, seq, action FROM events "
+                "WHERE match_id = ? AND seq >= ?",
+                (match_id, first),
+            )
+            self._conn.execute(
+                "DELETE FROM events WHERE match_id = ? AND seq >= ?", (match_id, first)
+            )
+
     def latest(self) -> JournalMatch | None:
         """The most recently started match, with its actions in order."""
         row = self._conn.execute(
@@ -130,14 +155,21 @@ class Journal:
         if row is None:
             return None
         actions = [
-            json.loads(text)
+            _decode(text)
             for (text,) in self._conn.execute(
                 "SELECT action FROM events WHERE match_id = ? ORDER BY seq", (row[0],)
             )
         ]
-        return JournalMatch(
-            row[0], row[1], json.loads(row[2]), json.loads(row[3]), actions, bool(row[4])
-        )
+        return JournalMatch(row[0], row[1], _decode(row[2]), _decode(row[3]), actions, bool(row[4]))
+
+
+def _decode(text: str) -> Any:
+    """A stored JSON value; damaged text becomes a record that no reader accepts, so
+    recovery stops there with a note instead of failing to start."""
+    try:
+        return json.loads(text)
+    except (json.JSONDecodeError, RecursionError):
+        return {"type": None, "damaged": text[:200]}
 
 
 def _connect(path: Path) -> sqlite3.Connection:

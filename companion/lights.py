@@ -19,7 +19,8 @@ def table_signals(session: TableSession) -> TableSignals:
     phase = state.phase
     turn = state.game.turn
     playing = phase in (Phase.ROLL, Phase.PLACE)
-    reroll_open = phase is Phase.PLACE and not turn.rerolled and not turn.placed and not turn.passed
+    acted = turn.placed or turn.passed or turn.to_move
+    reroll_open = phase is Phase.PLACE and not turn.rerolled and not acted
     return TableSignals(
         waiting_for_roll=phase is Phase.ROLL and session.proposed is None,
         awaiting_confirmation=session.proposed is not None,

@@ -107,7 +107,7 @@ class TableSession:
         try:
             setup = Setup.from_json(stored.setup)
             seats = tuple(SeatInfo.from_json(s) for s in stored.seats)
-        except (ValueError, KeyError, TypeError) as exc:
+        except (ValueError, KeyError, TypeError, AttributeError) as exc:
             self.recovery_note = f"the saved match could not be read ({exc}); starting afresh"
             return False
         state = new_match(setup)
@@ -116,9 +116,13 @@ class TableSession:
             try:
                 action = action_from_json(doc)
                 state = apply(state, action)
-            except (ValueError, RuleError) as exc:
+            except (ValueError, TypeError, RuleError) as exc:
                 dropped = len(stored.actions) - number + 1
-                self.recovery_note = f"stopped at saved action {number} ({exc}); {dropped} lost"
+                self.journal.set_aside_from(stored.id, number)
+                self.recovery_note = (
+                    f"stopped at saved action {number} ({exc}); "
+                    f"{dropped} action(s) set aside in the journal"
+                )
                 break
             actions.append(action)
         self.match_id, self.setup, self.state, self.seats = stored.id, setup, state, seats
@@ -146,7 +150,8 @@ class TableSession:
         self.state = new_state
         self.actions.append(action)
         self.last_error = self.error_space = None
-        if isinstance(action, RollDice | Reroll):
+        if isinstance(action, RollDice | Reroll | Place | Pass | FlagMistake):
+            # a new roll, or someone acted on this one: the re-roll is settled (T3)
             self.proposed, self.expecting_reroll = None, False
         self._changed()
         return True
@@ -202,7 +207,7 @@ class TableSession:
         if self.state is None or self.state.phase is not Phase.PLACE:
             return False
         turn = self.state.game.turn
-        if turn.rerolled or turn.placed or turn.passed:
+        if turn.rerolled or turn.placed or turn.passed or turn.to_move:
             self.last_error = RuleError(
                 "T3", "the dice may be re-rolled once, before anyone places or passes"
             )

@@ -175,7 +175,8 @@ def action_from_json(doc: Any) -> Action:
     """Read one action back; a malformed one raises ValueError quoting what is wrong."""
     if not isinstance(doc, Mapping):
         raise ValueError(f"an action is a JSON object, got {doc!r}")
-    reader = _READERS.get(doc.get("type"))  # type: ignore[arg-type]
+    kind = doc.get("type")
+    reader = _READERS.get(kind) if isinstance(kind, str) else None
     if reader is None:
         known = ", ".join(_READERS)
         raise ValueError(f"unknown action type {doc.get('type')!r}; known: {known}")

@@ -73,18 +73,23 @@ class Setup:
         }
 
     @classmethod
-    def from_json(cls, doc: Mapping[str, Any]) -> Setup:
-        """Read a setup back; malformed input raises ValueError saying what is wrong."""
-        try:
-            names = tuple(str(n) for n in doc["names"])
-            options = MatchOptions(
-                MatchMode(doc.get("mode", "games")),
-                int(doc.get("target", 1)),
-                bool(doc.get("finish_cycle", False)),
-            )
-            return cls(names, int(doc["first_player"]), options)
-        except (KeyError, TypeError) as exc:
-            raise ValueError(f"a setup needs 'names' and 'first_player': {exc}") from exc
+    def from_json(cls, doc: Any) -> Setup:
+        """Read a setup back; anything malformed raises ValueError saying what is wrong."""
+        if not isinstance(doc, Mapping):
+            raise ValueError(f"a setup is a JSON object, got {doc!r}")
+        names = doc.get("names")
+        if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
+            raise ValueError(f"a setup's 'names' is a list of names, got {names!r}")
+        first, target = doc.get("first_player"), doc.get("target", 1)
+        finish = doc.get("finish_cycle", False)
+        for key, value in (("first_player", first), ("target", target)):
+            if not isinstance(value, int) or isinstance(value, bool):
+                raise ValueError(f"a setup's {key!r} is a whole number, got {value!r}")
+        if not isinstance(finish, bool):
+            raise ValueError(f"a setup's 'finish_cycle' is true or false, got {finish!r}")
+        mode = MatchMode(doc.get("mode", "games"))
+        assert isinstance(first, int) and isinstance(target, int)
+        return cls(tuple(names), first, MatchOptions(mode, target, finish))
 
 
 @dataclass(frozen=True)

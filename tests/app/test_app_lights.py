@@ -48,3 +48,14 @@ def test_no_match_yet(tmp_path):
     s = new_session(tmp_path / "empty.db")
     sig = table_signals(s)
     assert sig.seats == 0 and sig.active_seat is None and not sig.waiting_for_roll
+
+
+def test_no_reroll_light_while_a_corrected_card_waits_to_move(session):
+    from companion.kwingto import FlagMistake
+
+    session.play(RollDice(Roll.parse("B2 B6 R3")))
+    session.play(Place(0, 0, 0, Card.parse("5H")))
+    session.play(FlagMistake(0, 0, 0))  # E2: the card goes back to the hand
+    state = session.state.game.turn
+    assert not state.placed and not state.passed
+    assert not table_signals(session).reroll_available

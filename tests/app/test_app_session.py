@@ -153,3 +153,59 @@ def test_journal_in_an_unusable_place_is_a_clear_error(tmp_path):
     (tmp_path / "dir.db").mkdir()
     with pytest.raises(JournalError, match="cannot open the game journal"):
         Journal.open(tmp_path / "dir.db")
+
+
+def _corrupt_second_action(path, text):
+    with sqlite3.connect(path) as other:
+        other.execute(
+            "UPDATE events SET action = ? WHERE seq = (SELECT MIN(seq) + 1 FROM events)", (text,)
+        )
+
+
+@pytest.mark.parametrize(
+    "damage",
+    ['{"type": "place", "player": 9}', '{"type": "place",', '{"type": ["x"]}', "[]"],
+)
+def test_play_goes_on_after_a_partial_recovery_and_survives_another_restart(path, damage):
+    s = new_session(path)
+    s.start_match(Setup(("A", "B"), 0), SEATS)
+    s.play(RollDice(Roll.parse("R5")))
+    s.play(Place(0, 0, 0, Card.parse("5H")))
+    s.play(EndTurn())
+    _corrupt_second_action(path, damage)
+    recovered = new_session(path)
+    assert "set aside" in recovered.recovery_note and len(recovered.actions) == 1
+    assert recovered.play(Place(0, 0, 1, Card.parse("5D")))
+    assert recovered.play(EndTurn())
+    again = new_session(path)
+    assert again.state == recovered.state and again.actions == recovered.actions
+    assert again.recovery_note is None
+    with sqlite3.connect(path) as other:  # the damaged rows are kept, not deleted
+        assert other.execute("SELECT COUNT(*) FROM set_aside_events").fetchone()[0] == 2
+    again.undo()
+    assert new_session(path).actions == again.actions
+
+
+def test_confirm_ends_the_turn_once_someone_acted_after_reroll_was_pressed(session):
+    session.play(RollDice(Roll.parse("R5")))
+    session.handle(Press(Button.REROLL))
+    session.play(Place(1, 0, 0, Card.parse("5H")))
+    assert not session.expecting_reroll  # the re-roll is settled (T3)
+    session.handle(Press(Button.CONFIRM))
+    assert session.state.game.turn.active == 1
+
+
+@pytest.mark.parametrize(
+    "setup",
+    [
+        '{"names": ["A", "B"], "first_player": 0, "finish_cycle": "false"}',
+        '{"names": "AB", "first_player": 0}',
+        '{"names": ["A", "B"], "first_player": 1.5}',
+    ],
+)
+def test_a_loosely_typed_saved_setup_is_refused(path, setup):
+    s = new_session(path)
+    s.start_match(Setup(("A", "B"), 0), SEATS)
+    with sqlite3.connect(path) as other:
+        other.execute("UPDATE matches SET setup = ?", (setup,))
+    assert "could not be read" in new_session(path).recovery_note
