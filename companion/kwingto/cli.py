@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import sys
 from collections.abc import Callable, Iterable
@@ -16,10 +17,14 @@ Handler = Callable[[Any], dict[str, Any]]
 
 
 def _open(path: str) -> IO[str]:
+    """The input as text; bytes that are not UTF-8 reach the JSON reader and fail there,
+    as one bad line, instead of ending the run."""
     if path == "-":
+        if isinstance(sys.stdin, io.TextIOWrapper):
+            sys.stdin.reconfigure(errors="surrogateescape")
         return sys.stdin
     try:
-        return open(path, encoding="utf-8")
+        return open(path, encoding="utf-8", errors="surrogateescape")
     except OSError as exc:
         raise UsageError(f"cannot read {path}: {exc.strerror}") from None
 
@@ -27,7 +32,7 @@ def _open(path: str) -> IO[str]:
 def _one(stream: IO[str], handle: Handler) -> int:
     try:
         doc = json.load(stream)
-    except json.JSONDecodeError as exc:
+    except (ValueError, RecursionError) as exc:
         raise UsageError(f"the input is not valid JSON: {exc}") from None
     try:
         out = handle(doc)
@@ -42,12 +47,14 @@ def _lines(lines: Iterable[str], handle: Handler, out: IO[str]) -> int:
     write = out.write
     for number, line in enumerate(lines, 1):
         try:
-            result = handle(json.loads(line))
+            text = json.dumps(handle(json.loads(line)))
         except json.JSONDecodeError as exc:
-            result = {"error": f"line {number}: not valid JSON: {exc.msg}"}
+            text = json.dumps({"error": f"line {number}: not valid JSON: {exc.msg}"})
+        except RecursionError:
+            text = json.dumps({"error": f"line {number}: not valid JSON: nested too deeply"})
         except (RuleError, ValueError) as exc:
-            result = {"error": f"line {number}: {exc}"}
-        write(json.dumps(result) + "\n")
+            text = json.dumps({"error": f"line {number}: {exc}"})
+        write(text + "\n")
     return 0
 
 

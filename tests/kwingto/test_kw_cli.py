@@ -149,3 +149,49 @@ def test_jsonl_thousands_of_lines_through_the_real_command(tmp_path):
     )
     out = proc.stdout.splitlines()
     assert len(out) == 3000 and all(json.loads(line)["result"] == 5 for line in out)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        '{"rows": ' + "[" * 100_000 + "]" * 100_000 + "}",
+        '{"rows": [[null,null,null,null,null],[null,null,null,null,null],'
+        '[null,null,null,null,null]], "penalties": ' + "9" * 5000 + "}",
+        '{"rows": [[null,null,null,null,null],[null,null,null,null,null],'
+        '[null,null,null,null,null]], "penalties": 53}',
+    ],
+)
+def test_extreme_input_is_a_clear_error_alone_and_in_a_batch(capsys, monkeypatch, text):
+    code, out, err = run(capsys, monkeypatch, ["kwingto", "score", "-"], text)
+    assert code == 2 and out == "" and err.startswith("companion: ")
+    batch = "\n".join([text, json.dumps(EMPTY)])
+    code, out, _ = run(capsys, monkeypatch, ["kwingto", "score", "--jsonl"], batch)
+    lines = [json.loads(line) for line in out.splitlines()]
+    assert code == 0 and "error" in lines[0] and lines[1]["total"] == 0
+
+
+def test_bytes_that_are_not_utf8_are_one_bad_line(tmp_path, capsys, monkeypatch):
+    path = tmp_path / "boards.jsonl"
+    path.write_bytes(b'\xff{"rows": 1}\n' + json.dumps(EMPTY).encode() + b"\n")
+    code, out, _ = run(capsys, monkeypatch, ["kwingto", "score", "--jsonl", str(path)])
+    lines = [json.loads(line) for line in out.splitlines()]
+    assert code == 0 and "error" in lines[0] and lines[1]["total"] == 0
+
+
+def test_bad_card_message_counts_rows_and_columns_from_one(capsys, monkeypatch):
+    doc = {"rows": [[None] * 5, [None] * 5, [None, None, None, None, "1H"]]}
+    _, _, err = run(capsys, monkeypatch, ["kwingto", "score"], json.dumps(doc))
+    assert "row 3, column 5" in err
+
+
+def test_suits_keep_an_emptied_row_after_e3(capsys, monkeypatch):
+    """The engine keeps a row's suit after E3 empties it; `suits` says so to `legal`."""
+    doc = {"rows": [[None] * 5] * 3, "blocked": [0], "spent": ["5H"], "suits": ["H", None, None]}
+    code, out, _ = run(capsys, monkeypatch, ["kwingto", "legal", "--roll", "R6"], json.dumps(doc))
+    assert code == 0 and {p["card"] for p in json.loads(out)["placements"]} == {"6D"}
+    clash = {
+        "rows": [["2S", None, None, None, None], [None] * 5, [None] * 5],
+        "suits": ["H", None, None],
+    }
+    code, _, err = run(capsys, monkeypatch, ["kwingto", "score"], json.dumps(clash))
+    assert code == 2 and "B2" in err
