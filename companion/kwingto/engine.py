@@ -307,10 +307,13 @@ def _record(state: MatchState, action: RecordCard) -> MatchState:
         if len(me.fillers) >= laid:
             raise RuleError("B3", f"only {laid} fillers have been laid on this board")
         me = replace(me, fillers=me.fillers | {card})
-    else:
-        if len(me.penalty_cards) >= me.penalties:
-            raise RuleError("T7", f"this player has taken {me.penalties} penalty card(s)")
-        me = replace(me, penalty_cards=me.penalty_cards | {card})
+        turn = state.game.turn
+        turn = replace(turn, fillers=(*turn.fillers, (action.player, card)))
+        game = replace(_with_player(state.game, action.player, me), turn=turn)
+        return replace(state, game=game)
+    if len(me.penalty_cards) >= me.penalties:
+        raise RuleError("T7", f"this player has taken {me.penalties} penalty card(s)")
+    me = replace(me, penalty_cards=me.penalty_cards | {card})
     return replace(state, game=_with_player(state.game, action.player, me))
 
 
@@ -335,8 +338,11 @@ def _mistake(state: MatchState, action: FlagMistake) -> MatchState:
         None,
     )
     if this_turn is not None:  # E2: same turn, the card goes back to the player's hand
-        if this_turn.opened_row:
+        if this_turn.opened_row:  # the row was never opened: its fillers go back too (B3)
             board = board.with_row_closed(action.row)
+            laid = frozenset(c for p, c in turn.fillers if p == action.player)
+            me = replace(me, fillers=me.fillers - laid)
+            turn = replace(turn, fillers=tuple(f for f in turn.fillers if f[0] != action.player))
         turn = replace(
             turn,
             placed=tuple(p for p in turn.placed if p is not this_turn),

@@ -131,6 +131,7 @@ class Turn:
     passed: frozenset[int] = frozenset()
     to_move: tuple[tuple[int, Card], ...] = ()  # E2: card taken back, to be placed again
     penalised: frozenset[int] = frozenset()  # took a penalty this turn already (E2)
+    fillers: tuple[tuple[int, Card], ...] = ()  # recorded this turn: undone if E2 closes a row
 
     def has_placed(self, player: int) -> bool:
         """Did `player` place a card this turn (and keep it there)?"""

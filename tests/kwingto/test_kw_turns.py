@@ -135,6 +135,15 @@ def test_e2_same_turn_mistake_moves_the_card():
     assert state.game.players[1].penalties == 0
 
 
+def test_e2_on_a_row_opening_card_returns_that_rows_fillers_b3():
+    state = play(match(), roll("B2 B6 R3"), Place(0, 0, 0, C("5H")))
+    fillers = [RecordCard(0, C(t), CardUse.FILLER) for t in ("2C", "3C", "4C", "9C")]
+    state = play(state, *fillers, FlagMistake(0, 0, 0))
+    assert state.game.players[0].fillers == frozenset()  # the row was never opened
+    state = play(state, Place(0, 1, 0, C("5H")), *fillers)  # moved: its row's fillers again
+    assert len(state.game.players[0].fillers) == 4
+
+
 def test_e2_same_turn_mistake_not_moved_is_a_penalty_card():
     state = play(match(), roll("B2 B6 R3"), Place(0, 0, 0, C("5H")), FlagMistake(0, 0, 0))
     state = apply(state, EndTurn())
