@@ -160,7 +160,10 @@ def _run(args: argparse.Namespace) -> int:
     try:
         config = load_config(args.config)
         options = table(config, "display", DISPLAY_KEYS)
-        size = (int(options.get("width", DEFAULT_SIZE[0])), int(options.get("height", 480)))
+        size = (
+            int(options.get("width", DEFAULT_SIZE[0])),
+            int(options.get("height", DEFAULT_SIZE[1])),
+        )
     except (ConfigError, TypeError, ValueError) as exc:
         raise UsageError(str(exc)) from exc
     fullscreen = bool(options.get("fullscreen", not args.windowed)) and not args.windowed
