@@ -19,8 +19,7 @@ def table_signals(session: TableSession) -> TableSignals:
     phase = state.phase
     turn = state.game.turn
     playing = phase in (Phase.ROLL, Phase.PLACE)
-    acted = turn.placed or turn.passed or turn.to_move
-    reroll_open = phase is Phase.PLACE and not turn.rerolled and not acted
+    reroll_open = phase is Phase.PLACE and turn.reroll_open
     return TableSignals(
         waiting_for_roll=phase is Phase.ROLL and session.proposed is None,
         awaiting_confirmation=session.proposed is not None,

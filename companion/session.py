@@ -207,7 +207,7 @@ class TableSession:
         if self.state is None or self.state.phase is not Phase.PLACE:
             return False
         turn = self.state.game.turn
-        if turn.rerolled or turn.placed or turn.passed or turn.to_move:
+        if not turn.reroll_open:
             self.last_error = RuleError(
                 "T3", "the dice may be re-rolled once, before anyone places or passes"
             )

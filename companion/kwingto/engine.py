@@ -185,7 +185,7 @@ def _reroll(state: MatchState, action: Reroll) -> MatchState:
     turn = state.game.turn
     if turn.rerolled:
         raise RuleError("T3", "the dice may be re-rolled only once")
-    if turn.placed or turn.passed or turn.to_move:
+    if turn.acted:
         raise RuleError("T3", "a re-roll comes before anyone places or passes")
     if _dice_counts(action.roll) != turn.chosen:
         raise RuleError("T3", "a re-roll uses all the same dice")

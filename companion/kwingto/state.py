@@ -141,6 +141,16 @@ class Turn:
         """The card `player` must place again after an E2 correction, if any."""
         return next((card for p, card in self.to_move if p == player), None)
 
+    @property
+    def acted(self) -> bool:
+        """Has anyone placed, passed or taken back a card for this roll? (closes T3)"""
+        return bool(self.placed or self.passed or self.to_move)
+
+    @property
+    def reroll_open(self) -> bool:
+        """T3: the one re-roll is still possible (not used, and nobody acted yet)."""
+        return not self.rerolled and not self.acted
+
     def decided(self, player: int) -> bool:
         """Has `player` placed or passed for this roll? (shown on screen, T6)"""
         return self.has_placed(player) or player in self.passed

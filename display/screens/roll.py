@@ -171,8 +171,7 @@ class RollScreen:
         state = v.state
         if state is None or state.phase is not Phase.PLACE or v.session.expecting_reroll:
             return False
-        turn = state.game.turn
-        return not (turn.rerolled or turn.placed or turn.passed)
+        return state.game.turn.reroll_open
 
     @staticmethod
     def _can_pass(v: View) -> bool:
