@@ -7,6 +7,9 @@ are drawn by `vision.card_shapes`. Each rank is printed with a random suit into 
 corner (varied weight, size, placement, ink and paper), shrunk to a 45–160 px card with
 blur, noise and JPEG, and cut out again by the reader's own `index_crops`; the vectors
 are projected onto their principal axes so the file stays small. No deck artwork is used.
+
+`--net` also trains the corner-reading network (`vision/card_net.npz`) with
+`vision.card_train`, which needs the optional `train` extra (torch, CPU build).
 """
 
 from __future__ import annotations
@@ -231,7 +234,12 @@ def main() -> None:
     """Write the template file (default: next to this module)."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=DEFAULT_OUT)
+    parser.add_argument("--net", action="store_true", help="also train vision/card_net.npz")
     args = parser.parse_args()
+    if args.net:
+        from vision.card_train import main as train_net
+
+        train_net([])
     arrays = build()
     np.savez_compressed(args.out, **arrays)
     counts = {k: v.shape for k, v in arrays.items()}

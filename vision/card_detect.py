@@ -397,9 +397,18 @@ def _single_card_hull(contour: np.ndarray) -> np.ndarray:
 
 
 def _vertex_indices(contour: np.ndarray, poly: np.ndarray) -> np.ndarray:
-    """Indices into `contour` of the polygon's vertices, in contour order."""
+    """Indices into `contour` of the polygon's vertices, in contour order.
+
+    `approxPolyDP` keeps a subset of the contour's own points, so each vertex is looked up
+    exactly (first occurrence); a vertex not found falls back to the nearest point.
+    """
     pts = contour[:, 0, :]
-    idx = []
-    for v in poly[:, 0, :]:
-        idx.append(int(np.argmin(np.abs(pts - v).sum(axis=1))))
-    return np.array(sorted(idx))
+    keys = pts[:, 0].astype(np.int64) * 1_000_003 + pts[:, 1]
+    order = np.argsort(keys, kind="stable")
+    verts = poly[:, 0, :]
+    wanted = verts[:, 0].astype(np.int64) * 1_000_003 + verts[:, 1]
+    pos = np.clip(np.searchsorted(keys[order], wanted), 0, len(keys) - 1)
+    idx = order[pos]
+    for k in np.flatnonzero(keys[idx] != wanted):
+        idx[k] = int(np.argmin(np.abs(pts - verts[k]).sum(axis=1)))
+    return np.sort(idx)

@@ -279,7 +279,11 @@ def _taught_suit(patch: np.ndarray, models: CardModels) -> Guess | None:
 
 def read_corner(frame: np.ndarray, cf: CornerFrame, models: CardModels) -> CornerRead | None:
     """Rank, suit and colour check at this corner, taught templates first; None if no index."""
-    patch = corner_patch(frame, cf)
+    return read_patch(corner_patch(frame, cf), models)
+
+
+def read_patch(patch: np.ndarray, models: CardModels) -> CornerRead | None:
+    """`read_corner` on an already resampled corner patch."""
     crops = index_crops(patch)
     if crops is None:
         return None

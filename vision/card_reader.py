@@ -13,14 +13,15 @@ were measured to be wrong too often: for them unknown is acceptable, a wrong car
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import numpy as np
 
 from vision.card_detect import CornerFrame, find_corner_frames
-from vision.card_index import CornerRead, read_corner
+from vision.card_index import CARD_TRUST, CornerRead, corner_patch, corner_vector, read_patch
 from vision.card_models import CardModels, load_models
+from vision.card_net import RANK_LABELS, SUIT_LABELS, NetRead, read_patches
 
 MIN_SCORE = 0.5
 CORNERS = 2.0
@@ -28,6 +29,10 @@ ACCEPT = 0.5
 ACCEPT_SMALL = 0.8  # tiny indices: unknown is fine, a wrong card is not
 SMALL_CARD_PX = 80.0
 SAME_CARD = 0.35
+NET_ACCEPT = 0.99
+NET_ACCEPT_SMALL = 0.995
+NET_ALONE = 0.995
+TAUGHT_SHARPNESS = 0.01  # a taught corner 0.01 closer in correlation counts e times more
 
 
 @dataclass(frozen=True)
@@ -97,8 +102,9 @@ def _physical_corners(group: list[CornerFrame]) -> list[CornerFrame]:
     return kept
 
 
-def _decide(group: list[tuple[CornerFrame, CornerRead]]) -> CardRead:
-    """One card from its corners' readings: agreeing corners add up, disagreeing ones cancel."""
+def _decide(group: list[tuple[CornerFrame, CornerRead]]) -> tuple[CardRead, str]:
+    """One card from its corners' readings (agreeing corners add up, disagreeing ones
+    cancel), and the leading label even when it is not sure enough to be named."""
     votes: dict[str, float] = {}
     for _, read in group:
         votes[_label(read)] = votes.get(_label(read), 0.0) + corner_confidence(read)
@@ -111,7 +117,56 @@ def _decide(group: list[tuple[CornerFrame, CornerRead]]) -> CardRead:
     cx, cy = frame.centre()
     needed = ACCEPT if frame.width >= SMALL_CARD_PX else ACCEPT_SMALL
     card = best if confidence >= needed else None
+    return CardRead(card, quad, (float(cx), float(cy)), confidence), best
+
+
+def _decide_net(
+    group: list[tuple[CornerFrame, NetRead]], taught: list[np.ndarray | None]
+) -> CardRead | None:
+    """One card from the network's readings of its corners, or None when no corner holds
+    an index.
+
+    Every corner that shows an index adds its log-probabilities over the 52 cards (rank
+    plus suit, and the taught deck's own corners where a deck was taught), so agreeing
+    corners strengthen each other and disagreeing ones cancel. The confidence is the
+    resulting probability of the named card.
+    """
+    shown = [(k, cf, r) for k, (cf, r) in enumerate(group) if r.is_index]
+    if not shown:
+        return None
+    joint = np.zeros((len(RANK_LABELS) - 1, len(SUIT_LABELS) - 1))
+    for k, _, r in shown:
+        joint += np.log(r.rank[:-1, None] + 1e-6) + np.log(r.suit[None, :-1] + 1e-6)
+        evidence = taught[k]
+        if evidence is not None:
+            joint += evidence
+    p = np.exp(joint - joint.max())
+    p /= p.sum()
+    ri, si = np.unravel_index(int(np.argmax(p)), p.shape)
+    label = RANK_LABELS[ri] + SUIT_LABELS[si]
+    confidence = float(p[ri, si])
+    frame = max(shown, key=lambda it: it[2].confidence)[1]
+    quad = tuple((float(x), float(y)) for x, y in frame.quad())
+    cx, cy = frame.centre()
+    needed = NET_ACCEPT if frame.width >= SMALL_CARD_PX else NET_ACCEPT_SMALL
+    card = label if confidence >= needed else None
     return CardRead(card, quad, (float(cx), float(cy)), confidence)
+
+
+def _taught_log_prob(patch: np.ndarray, models: CardModels) -> np.ndarray | None:
+    """Log-evidence (13 ranks × 4 suits) from the taught deck's whole corners: each card's
+    best correlation with this corner, sharpened; None without a taught deck or when no
+    taught corner is close."""
+    cards = models.taught_card
+    if not cards.groups:
+        return None
+    scores = cards.scores(corner_vector(patch))
+    best = np.full((len(RANK_LABELS) - 1, len(SUIT_LABELS) - 1), -1.0)
+    for label, idx in cards.groups.items():
+        best[RANK_LABELS.index(label[:-1]), SUIT_LABELS.index(label[-1])] = float(scores[idx].max())
+    if best.max() < CARD_TRUST:
+        return None
+    return (best - best.max()) / TAUGHT_SHARPNESS
 
 
 def read_cards(
@@ -122,13 +177,67 @@ def read_cards(
     `models` defaults to the shipped templates plus the taught file `taught`, if given.
     """
     models = models or load_models(taught)
+    groups = [_physical_corners(g) for g in _group(find_corner_frames(frame))]
+    patches = [[corner_patch(frame, cf) for cf in corners] for corners in groups]
+    by_glyphs: list[tuple[CardRead, str] | None] = []
+    for corners, ps in zip(groups, patches, strict=True):
+        reads = [(cf, r) for cf, p in zip(corners, ps, strict=True) if (r := read_patch(p, models))]
+        by_glyphs.append(_decide(reads) if reads else None)
+    # The network reads only the cards the glyph templates could not name (one batch).
+    asked = [k for k, g in enumerate(by_glyphs) if g is None or g[0].card is None]
+    nets = read_patches([p for k in asked for p in patches[k]])
     cards = []
-    for group in _group(find_corner_frames(frame)):
-        reads = []
-        for cf in _physical_corners(group):
-            read = read_corner(frame, cf, models)
-            if read is not None:
-                reads.append((cf, read))
-        if reads:
-            cards.append(_decide(reads))
-    return CardsReading(tuple(cards))
+    start = 0
+    for k, glyphs in enumerate(by_glyphs):
+        by_net = None
+        if k in asked:
+            mine = nets[start : start + len(patches[k])]
+            start += len(patches[k])
+            live = [
+                (cf, p, r)
+                for cf, p, r in zip(groups[k], patches[k], mine, strict=True)
+                if r is not None
+            ]
+            by_net = _decide_net(
+                [(cf, r) for cf, _, r in live],
+                [_taught_log_prob(p, models) if r.is_index else None for _, p, r in live],
+            )
+        card = _fuse(glyphs, by_net)
+        if card is not None:
+            cards.append(card)
+    return CardsReading(_without_echoes(cards))
+
+
+def _fuse(by_glyphs: tuple[CardRead, str] | None, by_net: CardRead | None) -> CardRead | None:
+    """The card from both witnesses: the glyph templates (cut-out rank and suit) and the
+    network (the whole index corner).
+
+    The templates name a card as before. Where they cannot cut an index out, the network
+    still finds the card (reported unknown unless it is all but certain); where they lean
+    to a card but are unsure, the network naming that same card with near certainty makes
+    it named.
+    """
+    if by_glyphs is None:
+        if by_net is None or by_net.card is None or by_net.confidence >= NET_ALONE:
+            return by_net
+        return replace(by_net, card=None)
+    glyphs, lead = by_glyphs
+    if glyphs.card is None and by_net is not None and by_net.card == lead:
+        return replace(glyphs, card=lead, confidence=max(glyphs.confidence, by_net.confidence))
+    return glyphs
+
+
+def _without_echoes(cards: list[CardRead]) -> tuple[CardRead, ...]:
+    """Drop an unknown card whose centre lies on a surer card: a second, mis-sized
+    hypothesis of that same card rather than a card of its own."""
+    import cv2
+
+    ranked = sorted(cards, key=lambda c: (c.card is not None, c.confidence), reverse=True)
+    kept: list[CardRead] = []
+    for c in ranked:
+        if c.card is None and any(
+            cv2.pointPolygonTest(np.array(k.quad, np.float32), c.center, False) > 0 for k in kept
+        ):
+            continue
+        kept.append(c)
+    return tuple(c for c in cards if c in kept)

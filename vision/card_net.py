@@ -1,0 +1,139 @@
+"""A small convolutional network that reads a card's index corner: rank and suit at once.
+
+It looks at the upright corner patch (`card_index.corner_patch`) as two channels, ink and
+redness, both measured on the paper's own white balance, over the top-left 28 × 52 units
+(one unit = 1/100 of the card's width). So it needs no cut-out of the rank and suit: an
+index printed against a big pip or court art, which connected components cannot cut free,
+is read as it is. Each head has a "no index" class, trained on blank paper, bare art and
+table, so corners without an index say so.
+
+The weights (`card_net.npz`, a few hundred KiB) are trained by `vision.card_train` on
+corners drawn from Debian fonts and `card_shapes` suits only; this module is the numpy
+forward pass used at run time (no torch).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+import numpy as np
+
+from vision.card_shapes import RANKS, SUITS
+
+WEIGHTS = Path(__file__).with_name("card_net.npz")
+IN_W = 28  # units (and input pixels) across
+IN_H = 52  # units (and input pixels) down
+MIN_CONTRAST = 25.0
+RANK_LABELS = (*RANKS, "")  # "" = no index here
+SUIT_LABELS = (*SUITS, "")
+LAYERS = (("c1", 16), ("c2", 32), ("c3", 48))
+
+
+def net_input(patch: np.ndarray, unit_px: int = 2) -> np.ndarray | None:
+    """(2, IN_H, IN_W) float32 ink and redness of an upright corner patch, or None when the
+    corner has no printed contrast at all (blank paper, bare table)."""
+    import cv2
+
+    region = patch[: IN_H * unit_px, : IN_W * unit_px]
+    small = cv2.resize(region, (IN_W, IN_H), interpolation=cv2.INTER_AREA).astype(np.float32)
+    dark = small.min(axis=2)
+    paper, floor = np.percentile(dark, (85, 1))
+    if paper - floor < MIN_CONTRAST:
+        return None
+    ink = np.clip((paper - dark) / (paper - floor), 0.0, 1.0)
+    white = np.percentile(small.reshape(-1, 3), 90, axis=0) + 1.0
+    norm = small / white
+    red = np.clip(norm[..., 2] - np.maximum(norm[..., 0], norm[..., 1]), -0.5, 1.0) * 2.0
+    return np.stack([ink, red]).astype(np.float32)
+
+
+@dataclass(frozen=True)
+class NetRead:
+    """Class probabilities of one corner: ranks (13 + no index) and suits (4 + no index)."""
+
+    rank: np.ndarray
+    suit: np.ndarray
+
+    @property
+    def rank_label(self) -> str:
+        return RANK_LABELS[int(np.argmax(self.rank))]
+
+    @property
+    def suit_label(self) -> str:
+        return SUIT_LABELS[int(np.argmax(self.suit))]
+
+    @property
+    def is_index(self) -> bool:
+        """Both heads say an index is here."""
+        return self.rank_label != "" and self.suit_label != ""
+
+    @property
+    def confidence(self) -> float:
+        """Probability of the named rank times that of the named suit."""
+        return float(self.rank.max() * self.suit.max())
+
+
+@lru_cache(maxsize=2)
+def load_weights(path: Path = WEIGHTS) -> dict[str, np.ndarray] | None:
+    """The trained weights as float32 arrays, or None if the file is absent."""
+    if not path.is_file():
+        return None
+    with np.load(path) as data:
+        return {k: data[k].astype(np.float32) for k in data.files}
+
+
+def _conv_relu_pool(x: np.ndarray, w: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """3×3 'same' convolution, ReLU and 2×2 max-pool of a batch in (N, H, W, C) layout.
+
+    The nine shifted copies are laid side by side (one contiguous copy each) and multiplied
+    with the kernel in one matrix product; `w` is torch's (out, in, 3, 3).
+    """
+    n, h, wd, c = x.shape
+    padded = np.zeros((n, h + 2, wd + 2, c), np.float32)
+    padded[:, 1:-1, 1:-1] = x
+    cols = np.concatenate(
+        [padded[:, dy : dy + h, dx : dx + wd] for dy in range(3) for dx in range(3)], axis=3
+    )
+    kernel = w.transpose(2, 3, 1, 0).reshape(9 * c, -1)  # (ky, kx, in) rows
+    out = (cols.reshape(n * h * wd, 9 * c) @ kernel + b).reshape(n, h, wd, -1)
+    h2, w2 = h // 2, wd // 2
+    out = out[:, : h2 * 2, : w2 * 2]
+    pooled = np.maximum(
+        np.maximum(out[:, 0::2, 0::2], out[:, 0::2, 1::2]),
+        np.maximum(out[:, 1::2, 0::2], out[:, 1::2, 1::2]),
+    )
+    return np.maximum(pooled, 0.0)
+
+
+def _softmax(z: np.ndarray) -> np.ndarray:
+    z = z - z.max(axis=1, keepdims=True)
+    e = np.exp(z)
+    return e / e.sum(axis=1, keepdims=True)
+
+
+def forward(batch: np.ndarray, weights: dict[str, np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
+    """(rank probabilities, suit probabilities) for a batch of `net_input` arrays."""
+    x = np.ascontiguousarray(batch.transpose(0, 2, 3, 1), np.float32)
+    for name, _ in LAYERS:
+        x = _conv_relu_pool(x, weights[f"{name}.weight"], weights[f"{name}.bias"])
+    x = x.transpose(0, 3, 1, 2).reshape(len(x), -1)  # torch's flatten order (C, H, W)
+    x = np.maximum(x @ weights["fc.weight"].T + weights["fc.bias"], 0.0)
+    rank = _softmax(x @ weights["rank.weight"].T + weights["rank.bias"])
+    suit = _softmax(x @ weights["suit.weight"].T + weights["suit.bias"])
+    return rank, suit
+
+
+def read_patches(patches: list[np.ndarray]) -> list[NetRead | None]:
+    """The network's reading of each upright corner patch (None: no contrast, or no weights)."""
+    weights = load_weights()
+    inputs = [net_input(p) for p in patches]
+    live = [k for k, x in enumerate(inputs) if x is not None]
+    out: list[NetRead | None] = [None] * len(patches)
+    if weights is None or not live:
+        return out
+    rank, suit = forward(np.stack([inputs[k] for k in live]), weights)  # type: ignore[misc]
+    for j, k in enumerate(live):
+        out[k] = NetRead(rank[j], suit[j])
+    return out
