@@ -29,6 +29,7 @@ MIN_CONTRAST = 25.0
 RANK_LABELS = (*RANKS, "")  # "" = no index here
 SUIT_LABELS = (*SUITS, "")
 LAYERS = (("c1", 16), ("c2", 32), ("c3", 48))
+SINGLE_THREAD_MACS = 65536 * 4
 
 
 def net_input(patch: np.ndarray, unit_px: int = 2) -> np.ndarray | None:
@@ -84,27 +85,48 @@ def load_weights(path: Path = WEIGHTS) -> dict[str, np.ndarray] | None:
         return {k: data[k].astype(np.float32) for k in data.files}
 
 
-def _conv_relu_pool(x: np.ndarray, w: np.ndarray, b: np.ndarray) -> np.ndarray:
-    """3×3 'same' convolution, ReLU and 2×2 max-pool of a batch in (N, H, W, C) layout.
+def _matmul(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """a @ b in blocks small enough that OpenBLAS keeps each to the calling thread.
 
-    The nine shifted copies are laid side by side (one contiguous copy each) and multiplied
+    OpenBLAS starts its own threads for products above 65536 × 4 multiply-adds; on matrices
+    this small they cost far more than they save, most of all on a busy machine, and the
+    reader is meant to keep to one core.
+    """
+    m, k = a.shape
+    n = b.shape[1]
+    out = np.empty((m, n), np.float32)
+    if m >= n:
+        rows = max(1, SINGLE_THREAD_MACS // max(1, k * n))
+        for i in range(0, m, rows):
+            out[i : i + rows] = a[i : i + rows] @ b
+    else:
+        cols = max(1, SINGLE_THREAD_MACS // max(1, k * m))
+        for j in range(0, n, cols):
+            out[:, j : j + cols] = a @ b[:, j : j + cols]
+    return out
+
+
+def _conv_relu_pool(x: np.ndarray, w: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """3×3 'same' convolution, ReLU and 2×2 max-pool of a batch in (C, N, H, W) layout.
+
+    The nine shifted copies of each channel are stacked (one plane copy each) and multiplied
     with the kernel in one matrix product; `w` is torch's (out, in, 3, 3).
     """
-    n, h, wd, c = x.shape
-    padded = np.zeros((n, h + 2, wd + 2, c), np.float32)
-    padded[:, 1:-1, 1:-1] = x
-    cols = np.concatenate(
-        [padded[:, dy : dy + h, dx : dx + wd] for dy in range(3) for dx in range(3)], axis=3
-    )
-    kernel = w.transpose(2, 3, 1, 0).reshape(9 * c, -1)  # (ky, kx, in) rows
-    out = (cols.reshape(n * h * wd, 9 * c) @ kernel + b).reshape(n, h, wd, -1)
+    c, n, h, wd = x.shape
+    padded = np.zeros((c, n, h + 2, wd + 2), np.float32)
+    padded[:, :, 1:-1, 1:-1] = x
+    cols = np.stack(
+        [padded[:, :, dy : dy + h, dx : dx + wd] for dy in range(3) for dx in range(3)], axis=1
+    ).reshape(c * 9, n * h * wd)
+    out = _matmul(w.reshape(w.shape[0], -1), cols).reshape(-1, n, h, wd)
     h2, w2 = h // 2, wd // 2
-    out = out[:, : h2 * 2, : w2 * 2]
+    out = out[:, :, : h2 * 2, : w2 * 2]
     pooled = np.maximum(
-        np.maximum(out[:, 0::2, 0::2], out[:, 0::2, 1::2]),
-        np.maximum(out[:, 1::2, 0::2], out[:, 1::2, 1::2]),
+        np.maximum(out[:, :, 0::2, 0::2], out[:, :, 0::2, 1::2]),
+        np.maximum(out[:, :, 1::2, 0::2], out[:, :, 1::2, 1::2]),
     )
-    return np.maximum(pooled, 0.0)
+    # The bias is the same across a pool window, so it is added after pooling.
+    return np.maximum(pooled + b[:, None, None, None], 0.0)
 
 
 def _softmax(z: np.ndarray) -> np.ndarray:
@@ -115,13 +137,13 @@ def _softmax(z: np.ndarray) -> np.ndarray:
 
 def forward(batch: np.ndarray, weights: dict[str, np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
     """(rank probabilities, suit probabilities) for a batch of `net_input` arrays."""
-    x = np.ascontiguousarray(batch.transpose(0, 2, 3, 1), np.float32)
+    x = np.ascontiguousarray(batch.transpose(1, 0, 2, 3), np.float32)  # (C, N, H, W)
     for name, _ in LAYERS:
         x = _conv_relu_pool(x, weights[f"{name}.weight"], weights[f"{name}.bias"])
-    x = x.transpose(0, 3, 1, 2).reshape(len(x), -1)  # torch's flatten order (C, H, W)
-    x = np.maximum(x @ weights["fc.weight"].T + weights["fc.bias"], 0.0)
-    rank = _softmax(x @ weights["rank.weight"].T + weights["rank.bias"])
-    suit = _softmax(x @ weights["suit.weight"].T + weights["suit.bias"])
+    x = x.transpose(1, 0, 2, 3).reshape(x.shape[1], -1)  # torch's flatten order (C, H, W)
+    x = np.maximum(_matmul(x, weights["fc.weight"].T) + weights["fc.bias"], 0.0)
+    rank = _softmax(_matmul(x, weights["rank.weight"].T) + weights["rank.bias"])
+    suit = _softmax(_matmul(x, weights["suit.weight"].T) + weights["suit.bias"])
     return rank, suit
 
 
