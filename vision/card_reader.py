@@ -29,6 +29,11 @@ ACCEPT = 0.5
 ACCEPT_SMALL = 0.8  # tiny indices: unknown is fine, a wrong card is not
 SMALL_CARD_PX = 80.0
 SAME_CARD = 0.35
+SAME_SIZE = 0.9
+ECHO_OVERLAP = 0.5
+RIM_INSET = 0.06
+RIM_SATURATION = 0.35
+RIM_PAPER = 0.7
 NET_ACCEPT = 0.99
 NET_ACCEPT_SMALL = 0.995
 NET_ALONE = 0.995
@@ -92,9 +97,13 @@ def _physical_corners(group: list[CornerFrame]) -> list[CornerFrame]:
     """One frame per index corner of a card, each hypothesis's diagonal partner included
     (the second index). The same corner found twice (by the paper and the outline views,
     or as a partner) is read once, so it cannot vote twice."""
-    candidates = group + [
-        CornerFrame(f.origin + f.right + f.down, -f.right, -f.down) for f in group
-    ]
+    widest = max(f.width for f in group)
+    sized = [f for f in group if f.width >= SAME_SIZE * widest]
+    candidates = (
+        sized
+        + [CornerFrame(f.origin + f.right + f.down, -f.right, -f.down) for f in sized]
+        + [f for f in group if f.width < SAME_SIZE * widest]
+    )
     kept: list[CornerFrame] = []
     for cf in candidates:
         if all(np.linalg.norm(cf.origin - k.origin) > 0.25 * k.width for k in kept):
@@ -202,6 +211,8 @@ def read_cards(
                 [(cf, r) for cf, _, r in live],
                 [_taught_log_prob(p, models) if r.is_index else None for _, p, r in live],
             )
+        if glyphs is None and by_net is not None and not _paper_rim(frame, by_net):
+            by_net = None  # the network saw an index, but the outline is not a card's
         card = _fuse(glyphs, by_net)
         if card is not None:
             cards.append(card)
@@ -227,17 +238,52 @@ def _fuse(by_glyphs: tuple[CardRead, str] | None, by_net: CardRead | None) -> Ca
     return glyphs
 
 
+def _paper_rim(frame: np.ndarray, card: CardRead) -> bool:
+    """Whether the card's outline runs round paper: points just inside its four edges are
+    mostly colourless. Every deck prints its art inside a plain margin, while an outline
+    traced partly over the table (wood, felt, cloth) is not."""
+    quad = np.array(card.quad, np.float64)
+    centre = quad.mean(axis=0)
+    t = np.linspace(0.1, 0.9, 8)
+    points = []
+    for a, b in zip(quad, np.roll(quad, -1, axis=0), strict=True):
+        edge = a[None, :] + t[:, None] * (b - a)[None, :]
+        points.append(edge + RIM_INSET * (centre - edge))
+    xy = np.round(np.concatenate(points)).astype(int)
+    h, w = frame.shape[:2]
+    xy = xy[(xy[:, 0] >= 0) & (xy[:, 1] >= 0) & (xy[:, 0] < w) & (xy[:, 1] < h)]
+    if len(xy) < 16:  # mostly out of the frame: nothing to judge by
+        return False
+    px = frame[xy[:, 1], xy[:, 0]].astype(np.float32)
+    hi, lo = px.max(axis=1), px.min(axis=1)
+    colourless = (hi - lo) <= RIM_SATURATION * np.maximum(hi, 1.0)
+    return float(colourless.mean()) >= RIM_PAPER
+
+
 def _without_echoes(cards: list[CardRead]) -> tuple[CardRead, ...]:
-    """Drop an unknown card whose centre lies on a surer card: a second, mis-sized
-    hypothesis of that same card rather than a card of its own."""
+    """Drop a card that lies on a surer one and says nothing new: a second, mis-sized
+    hypothesis of that same card rather than a card of its own. That is an unknown card
+    whose centre is on the surer card or that overlaps it by half its area or more, or the
+    same card named again with its centre on it."""
     import cv2
 
     ranked = sorted(cards, key=lambda c: (c.card is not None, c.confidence), reverse=True)
     kept: list[CardRead] = []
     for c in ranked:
-        if c.card is None and any(
-            cv2.pointPolygonTest(np.array(k.quad, np.float32), c.center, False) > 0 for k in kept
-        ):
-            continue
-        kept.append(c)
+        quad = np.array(c.quad, np.float32)
+        area = max(1.0, float(cv2.contourArea(quad)))
+        echo = False
+        for k in kept:
+            other = np.array(k.quad, np.float32)
+            if c.card is not None and c.card != k.card:
+                continue
+            if cv2.pointPolygonTest(other, c.center, False) > 0:
+                echo = True
+            elif c.card is None:
+                overlap, _ = cv2.intersectConvexConvex(quad, other)
+                echo = overlap >= ECHO_OVERLAP * area
+            if echo:
+                break
+        if not echo:
+            kept.append(c)
     return tuple(c for c in cards if c in kept)
