@@ -32,6 +32,8 @@ SUIT_CORNER_MARGIN = 0.02
 COLOUR_DOUBT = 0.08
 BLACK_SUITS = frozenset(SUITS) - RED_SUITS
 INK_LEVEL = 0.3
+DOUBT_WEIGHT = 0.5  # tuned on the shared decks: teaching must not make a deck worse
+SURE_SUIT = 0.5  # the same
 
 
 @dataclass(frozen=True)
@@ -296,12 +298,13 @@ def read_patch(patch: np.ndarray, models: CardModels) -> CornerRead | None:
         return None
     agrees = anywhere.label in colour or anywhere.score - suit.score < COLOUR_DOUBT
     by_corner = _taught_suit(patch, models)
-    if by_corner is None or suit.vote >= 1.0:
+    if by_corner is None or suit.vote >= SURE_SUIT:
         return CornerRead(rank, suit, agrees)
-    # The index symbol is unsure: of the two witnesses the surer speaks, weakened by any
-    # disagreement.
+    # The index symbol is unsure (under an even vote): of the two witnesses the surer speaks,
+    # weakened by half the other's vote where they disagree. (Both limits were set on the
+    # shared decks' frames, so that teaching a deck never made it read worse.)
     surer, other = sorted((by_corner, suit), key=lambda g: g.vote, reverse=True)
-    vote = surer.vote if surer.label == other.label else surer.vote - other.vote
+    vote = surer.vote if surer.label == other.label else surer.vote - DOUBT_WEIGHT * other.vote
     merged = Guess(surer.label, surer.score, surer.margin, vote)
     return CornerRead(rank, merged, merged.label in colour)
 
