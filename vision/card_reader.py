@@ -34,8 +34,8 @@ ECHO_OVERLAP = 0.5
 RIM_INSET = 0.06
 RIM_SATURATION = 0.35
 RIM_PAPER = 0.7
-NET_ACCEPT = 0.99
-NET_ACCEPT_SMALL = 0.995
+NET_ACCEPT = 0.9
+NET_ACCEPT_SMALL = 0.97
 NET_ALONE = 0.995
 TAUGHT_SHARPNESS = 0.01  # a taught corner 0.01 closer in correlation counts e times more
 
