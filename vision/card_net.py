@@ -71,6 +71,11 @@ class NetRead:
         return self.rank_label != "" and self.suit_label != ""
 
     @property
+    def index_prob(self) -> float:
+        """Probability that an index is here at all (both heads)."""
+        return float((1.0 - self.rank[-1]) * (1.0 - self.suit[-1]))
+
+    @property
     def confidence(self) -> float:
         """Probability of the named rank times that of the named suit."""
         return float(self.rank.max() * self.suit.max())

@@ -37,6 +37,7 @@ RIM_PAPER = 0.7
 NET_ACCEPT = 0.9
 NET_ACCEPT_SMALL = 0.97
 NET_ALONE = 0.995
+NET_ALONE_INDEX = 0.75  # dice faces read 0.5-0.7
 TAUGHT_SHARPNESS = 0.01  # a taught corner 0.01 closer in correlation counts e times more
 
 
@@ -199,6 +200,7 @@ def read_cards(
     start = 0
     for k, glyphs in enumerate(by_glyphs):
         by_net = None
+        mine: list[NetRead | None] = []
         if k in asked:
             mine = nets[start : start + len(patches[k])]
             start += len(patches[k])
@@ -211,8 +213,12 @@ def read_cards(
                 [(cf, r) for cf, _, r in live],
                 [_taught_log_prob(p, models) if r.is_index else None for _, p, r in live],
             )
-        if glyphs is None and by_net is not None and not _paper_rim(frame, by_net):
-            by_net = None  # the network saw an index, but the outline is not a card's
+        if glyphs is None and by_net is not None:
+            # Found by the network alone: it must be sure an index is there, and the
+            # outline must be a card's.
+            sure = max((r.index_prob for r in mine if r is not None), default=0.0)
+            if sure < NET_ALONE_INDEX or not _paper_rim(frame, by_net):
+                by_net = None
         card = _fuse(glyphs, by_net)
         if card is not None:
             cards.append(card)

@@ -16,7 +16,7 @@ from vision.card_reader import read_cards
 
 def test_real_dice_photos_have_no_cards(shared_data: Path) -> None:
     folder = shared_data / "real" / "dice"
-    entries = json.loads((folder / "manifest.json").read_text())[::9]
+    entries = json.loads((folder / "manifest.json").read_text())  # all 179: a few seconds
     for entry in entries:
         frame = cv2.imread(str(folder / entry["file"]))
         assert read_cards(frame).cards == (), entry["file"]
