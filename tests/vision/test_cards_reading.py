@@ -49,3 +49,19 @@ def test_shipped_suit_model_knows_new_drawings() -> None:
             guess = models.suit.classify(glyph_vector(ink))
             right += guess is not None and guess.label == suit
     assert right >= 36
+
+
+def test_echoes_of_a_card_are_dropped_but_neighbours_kept() -> None:
+    from vision.card_reader import CardRead, _without_echoes
+
+    def card(text: str | None, x: float, confidence: float) -> CardRead:
+        quad = ((x, 0.0), (x + 100.0, 0.0), (x + 100.0, 145.0), (x, 145.0))
+        return CardRead(text, quad, (x + 50.0, 72.5), confidence)
+
+    named = card("7D", 0.0, 1.0)
+    again = card("7D", 10.0, 0.6)  # the same card from a mis-sized hypothesis
+    unknown_on_it = card(None, 30.0, 0.2)
+    neighbour = card("7D", 200.0, 0.5)  # a card of its own, even if read the same
+    other_card = card("8C", 20.0, 0.5)  # a different card named on top: kept, not hidden
+    kept = _without_echoes([named, again, unknown_on_it, neighbour, other_card])
+    assert kept == (named, neighbour, other_card)
