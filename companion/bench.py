@@ -51,7 +51,7 @@ def rate(fn: Callable[[], object], min_seconds: float, min_calls: int = 3) -> fl
 def machine() -> str:
     """A one-line description of where the figures were taken."""
     return f"{platform.machine()} {platform.processor() or ''} {os.cpu_count()} cores, " + (
-        f"Python {platform.python_version()}"
+        f"Python {platform.python_version()}, run pinned to one core"
     )
 
 
@@ -76,7 +76,16 @@ def format_table(figures: list[Figure]) -> str:
     return "\n".join(lines).lstrip("\n")
 
 
+def pin_to_one_core() -> None:
+    """Run the rest of the process on one CPU, so "ms on one core" is what is measured
+    even where numpy's BLAS would start threads of its own (Linux only; elsewhere the
+    figures are as the OS schedules them)."""
+    if hasattr(os, "sched_setaffinity"):
+        os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
+
+
 def _handle(args: argparse.Namespace) -> int:
+    pin_to_one_core()
     names = SECTIONS
     if args.only:
         names = tuple(n for n in SECTIONS if any(key in n for key in args.only))

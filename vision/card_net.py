@@ -21,6 +21,7 @@ from pathlib import Path
 import numpy as np
 
 from vision.card_shapes import RANKS, SUITS
+from vision.numpy_nn import matmul, softmax
 
 WEIGHTS = Path(__file__).with_name("card_net.npz")
 IN_W = 28  # units (and input pixels) across
@@ -29,7 +30,6 @@ MIN_CONTRAST = 25.0
 RANK_LABELS = (*RANKS, "")  # "" = no index here
 SUIT_LABELS = (*SUITS, "")
 LAYERS = (("c1", 16), ("c2", 32), ("c3", 48))
-SINGLE_THREAD_MACS = 65536 * 4
 
 
 def net_input(patch: np.ndarray, unit_px: int = 2) -> np.ndarray | None:
@@ -90,27 +90,6 @@ def load_weights(path: Path = WEIGHTS) -> dict[str, np.ndarray] | None:
         return {k: data[k].astype(np.float32) for k in data.files}
 
 
-def _matmul(a: np.ndarray, b: np.ndarray) -> np.ndarray:
-    """a @ b in blocks small enough that OpenBLAS keeps each to the calling thread.
-
-    OpenBLAS starts its own threads for products above 65536 × 4 multiply-adds; on matrices
-    this small they cost far more than they save, most of all on a busy machine, and the
-    reader is meant to keep to one core.
-    """
-    m, k = a.shape
-    n = b.shape[1]
-    out = np.empty((m, n), np.float32)
-    if m >= n:
-        rows = max(1, SINGLE_THREAD_MACS // max(1, k * n))
-        for i in range(0, m, rows):
-            out[i : i + rows] = a[i : i + rows] @ b
-    else:
-        cols = max(1, SINGLE_THREAD_MACS // max(1, k * m))
-        for j in range(0, n, cols):
-            out[:, j : j + cols] = a @ b[:, j : j + cols]
-    return out
-
-
 def _conv_relu_pool(x: np.ndarray, w: np.ndarray, b: np.ndarray) -> np.ndarray:
     """3×3 'same' convolution, ReLU and 2×2 max-pool of a batch in (C, N, H, W) layout.
 
@@ -123,7 +102,7 @@ def _conv_relu_pool(x: np.ndarray, w: np.ndarray, b: np.ndarray) -> np.ndarray:
     cols = np.stack(
         [padded[:, :, dy : dy + h, dx : dx + wd] for dy in range(3) for dx in range(3)], axis=1
     ).reshape(c * 9, n * h * wd)
-    out = _matmul(w.reshape(w.shape[0], -1), cols).reshape(-1, n, h, wd)
+    out = matmul(w.reshape(w.shape[0], -1), cols).reshape(-1, n, h, wd)
     h2, w2 = h // 2, wd // 2
     out = out[:, :, : h2 * 2, : w2 * 2]
     pooled = np.maximum(
@@ -134,21 +113,15 @@ def _conv_relu_pool(x: np.ndarray, w: np.ndarray, b: np.ndarray) -> np.ndarray:
     return np.maximum(pooled + b[:, None, None, None], 0.0)
 
 
-def _softmax(z: np.ndarray) -> np.ndarray:
-    z = z - z.max(axis=1, keepdims=True)
-    e = np.exp(z)
-    return e / e.sum(axis=1, keepdims=True)
-
-
 def forward(batch: np.ndarray, weights: dict[str, np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
     """(rank probabilities, suit probabilities) for a batch of `net_input` arrays."""
     x = np.ascontiguousarray(batch.transpose(1, 0, 2, 3), np.float32)  # (C, N, H, W)
     for name, _ in LAYERS:
         x = _conv_relu_pool(x, weights[f"{name}.weight"], weights[f"{name}.bias"])
     x = x.transpose(1, 0, 2, 3).reshape(x.shape[1], -1)  # torch's flatten order (C, H, W)
-    x = np.maximum(_matmul(x, weights["fc.weight"].T) + weights["fc.bias"], 0.0)
-    rank = _softmax(_matmul(x, weights["rank.weight"].T) + weights["rank.bias"])
-    suit = _softmax(_matmul(x, weights["suit.weight"].T) + weights["suit.bias"])
+    x = np.maximum(matmul(x, weights["fc.weight"].T) + weights["fc.bias"], 0.0)
+    rank = softmax(matmul(x, weights["rank.weight"].T) + weights["rank.bias"])
+    suit = softmax(matmul(x, weights["suit.weight"].T) + weights["suit.bias"])
     return rank, suit
 
 

@@ -23,17 +23,23 @@ from vision.dice_net import (
     cut_crops,
     default_gate,
     default_net,
+    default_value_net,
     gate_features_half,
     half_frame,
+    value_crops,
 )
 from vision.dice_types import DiceReading, Die
 from vision.palette import Palette, default_palette, fit_counts
 
-GATE_MIN = 0.1  # gate probability of "a die" below which a point is not looked at again
-MIN_SCORE = 0.95  # probability of "a die" needed to report one (set on training frames)
+GATE_MIN = 0.01  # gate probability of "a die" below which a point is not looked at again
+MIN_SCORE = 0.5  # probability of "a die" needed to report one (set on training frames)
 MERGE_RADIUS = 0.6  # candidates closer than this many die edges are the same die
 VOTE_RADIUS = 0.35  # candidates this close to a die's best point vote for its value
-BODY_HALF = 7  # half side of the central square sampled for the body colour, canonical px
+NOT_A_DIE = 0.5  # second-look probability of "no die" above which a found die is dropped
+THIN_RADIUS = 0.2  # gate-passed points closer than this many die edges: keep the best
+SURE = 0.95  # first-view probability above which the other turns are not looked at
+TURNS = 4  # right-angle views of each die the value net looks at
+BODY_HALF = 6  # half side of the central square sampled for the body colour, canonical px
 
 
 def read_dice(
@@ -46,22 +52,70 @@ def read_dice(
     padded, factor = canonical_frame(frame, candidates.die_size)
     points = np.rint(candidates.centers * (factor / 2)) * 2  # even: halves align exactly
     half_crops = cut_crops(half_frame(padded), points / 2, CROP // 2)
-    keep = default_gate().probabilities(gate_features_half(half_crops))[:, 0] <= 1 - GATE_MIN
-    points = points[keep]
+    gate = 1.0 - default_gate().probabilities(gate_features_half(half_crops))[:, 0]
+    points = thinned(points, gate, THIN_RADIUS * CANON_DIE)
     if len(points) == 0:
         return DiceReading((), 0.0)
     probs = (net or default_net()).probabilities(crop_features(cut_crops(padded, points)))
     dice = merge_votes(points, probs)
+    if not dice:
+        return DiceReading((), 0.0)
+    centers = np.array([xy for xy, _, _ in dice], np.float32) / factor
+    values, confidences, is_die = second_look(frame, centers, candidates.die_size)
     palette = palette or default_palette()
     found = []
     bodies = body_labs(padded, [xy for xy, _, _ in dice])
-    for ((x, y), value, confidence), body in zip(dice, bodies, strict=True):
-        color = palette.nearest(body)
-        cx, cy, size = x / factor, y / factor, candidates.die_size
-        box = (cx - size / 2, cy - size / 2, size, size)
-        found.append(Die(value, color, (cx, cy), box, confidence))
+    for (cx, cy), value, confidence, body in zip(
+        centers[is_die], values[is_die], confidences[is_die], bodies[is_die], strict=True
+    ):
+        x, y, size = float(cx), float(cy), candidates.die_size
+        box = (x - size / 2, y - size / 2, size, size)
+        found.append(Die(int(value), palette.nearest(body), (x, y), box, float(confidence)))
     found.sort(key=lambda d: (round(d.center[1] / candidates.die_size), d.center[0]))
     return DiceReading(tuple(found), candidates.die_size)
+
+
+def second_look(
+    frame: np.ndarray, centers: np.ndarray, die_size: float
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Value, confidence and "is a die" for each found die, from the value net.
+
+    A die the net is sure of at first sight is taken as read. The others are also seen
+    in the other three right-angle turns of the crop (exact, no resampling) and the
+    log-probabilities are averaged: a die face has no up, and the views disagree mostly
+    where one of them is wrong. A die whose views say "no die" on balance is dropped;
+    this is what keeps the pips of a playing card from being read as a die.
+    """
+    net = default_value_net()
+    crops = value_crops(frame, centers, die_size)
+    first = net.probabilities(crop_features(crops))
+    log_votes = np.log(first + 1e-6)
+    unsure = first.max(axis=1) < SURE
+    if unsure.any():
+        turned = np.concatenate([np.rot90(crops[unsure], k, axes=(1, 2)) for k in range(1, TURNS)])
+        probs = net.probabilities(crop_features(np.ascontiguousarray(turned)))
+        views = np.log(probs + 1e-6).reshape(TURNS - 1, int(unsure.sum()), -1)
+        log_votes[unsure] = (log_votes[unsure] + views.sum(axis=0)) / TURNS
+    values = np.argmax(log_votes[:, 1:], axis=1) + 1
+    joint = np.exp(log_votes)
+    joint /= joint.sum(axis=1, keepdims=True)
+    confidences = joint[np.arange(len(values)), values]
+    return values, confidences, joint[:, 0] < NOT_A_DIE
+
+
+def thinned(points: np.ndarray, gate: np.ndarray, radius: float) -> np.ndarray:
+    """Points the gate passes, each at least `radius` from a more die-like kept one.
+
+    The candidate grid puts a dozen points on every die; the detector needs only a few of
+    them to find the die and vote on it, and it is the costliest step per point.
+    """
+    order = np.argsort(-gate, kind="stable")
+    order = order[gate[order] >= GATE_MIN]
+    kept: list[int] = []
+    for i in order:
+        if not kept or np.min(np.hypot(*(points[kept] - points[i]).T)) >= radius:
+            kept.append(int(i))
+    return points[kept]
 
 
 def merge_votes(

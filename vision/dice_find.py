@@ -20,6 +20,8 @@ MIN_WORK_SCALE = 0.5  # never shrink more than this, so small dice in big frames
 BG_SIDE = 48  # long side of the image the table background is estimated on
 BG_KERNEL = 11  # median kernel on that image: wider than a cluster of a few dice
 MAX_CANDIDATES = 400
+CARD_MIN_DEPTH = 8.0  # blobs shallower than this (working px) are not judged as cards
+CARD_FILL = 0.92  # share of its rotated bounding rectangle a card's blob fills
 SIZE_PER_DEPTH = 1.07  # labelled box side / (2 × blob depth), on the training photos
 LIGHT_WEIGHT = 0.7  # a shadow or a lighting step shifts lightness, not hue
 CHROMA_WEIGHT = 1.5  # YCrCb chroma spans less range than lightness
@@ -73,13 +75,23 @@ def object_mask(score: np.ndarray) -> np.ndarray:
     return cv2.morphologyEx(mask, cv2.MORPH_OPEN, kernel)
 
 
-def blob_depths(mask: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Distance transform of the mask, and for each compact blob its deepest value.
+@dataclass(frozen=True)
+class Blobs:
+    """The mask's distance transform and connected blobs, with per-blob measures."""
+
+    dist: np.ndarray  # distance to the table, working px
+    labels: np.ndarray  # blob index of each working pixel (0 = table)
+    depth: np.ndarray  # per blob: its deepest distance
+    compact: np.ndarray  # per blob: could be one die or a few, not a rim or a cable
+    card_like: np.ndarray  # per blob: a lone rectangle of a playing card's proportions
+
+
+def find_blobs(mask: np.ndarray) -> Blobs:
+    """Distance transform of the mask and, for each blob, its depth and shape.
 
     A lone die's blob is about as deep as half its edge; two dice side by side are just as
     deep, so depth measures the die size even where dice touch. Long blobs (a tray rim, a
-    cable) are left out unless nothing else is there. The frame's depth is the median
-    weighted by blob area, so specks of table texture do not outvote the dice.
+    cable) are not compact.
     """
     dist = cv2.distanceTransform(mask, cv2.DIST_L2, 3)
     n, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
@@ -92,9 +104,34 @@ def blob_depths(mask: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     area = stats[:, cv2.CC_STAT_AREA].astype(np.float32)
     depth[0] = 0.0  # the table itself
     compact = (depth > 0) & (area <= 3.0 * (2 * depth) ** 2)
-    if not compact.any():  # every die touches another one: all blobs are clusters
-        compact = depth > 0
-    return dist, depth[compact]
+    return Blobs(dist, labels, depth, compact, card_like(labels, stats, depth))
+
+
+def card_like(labels: np.ndarray, stats: np.ndarray, depth: np.ndarray) -> np.ndarray:
+    """Per blob: a lone rectangle about 1.5 times as long as wide (a playing card).
+
+    A die's blob is square; a card alone is one blob of 1.3–1.75 die areas by its own
+    width (with no dice in view, the die size is estimated from the cards themselves),
+    elongated and filling its bounding rectangle. Two dice touching, or a die seen
+    obliquely with its sides, can be as elongated but leave corners of that rectangle
+    empty. Elongation comes from second moments and the rectangle is the rotated one, so
+    the card's angle does not matter. The limits were set on the training photos and the
+    even-numbered card scenes.
+    """
+    result = np.zeros(len(depth), bool)
+    for i in np.nonzero(depth >= CARD_MIN_DEPTH)[0]:
+        x, y, w, h, area = stats[i]
+        if not 1.3 <= area / (2 * depth[i]) ** 2 <= 1.75:
+            continue
+        blob = (labels[y : y + h, x : x + w] == i).astype(np.uint8)
+        m = cv2.moments(blob, binaryImage=True)
+        a, b, c = m["mu20"], m["mu11"], m["mu02"]
+        spread = np.sqrt((a - c) ** 2 + 4 * b * b)
+        ratio = np.sqrt((a + c + spread) / max(a + c - spread, 1e-6))
+        contours, _ = cv2.findContours(blob, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+        _, (rw, rh), _ = cv2.minAreaRect(max(contours, key=cv2.contourArea))
+        result[i] = 1.3 <= ratio <= 1.8 and area >= CARD_FILL * rw * rh
+    return result
 
 
 def weighted_median(values: np.ndarray, weights: np.ndarray) -> float:
@@ -110,14 +147,17 @@ def find_candidates(frame: np.ndarray) -> Candidates:
     mask = object_mask(foreground_score(small))
     if mask.all():  # no table in view at all (noise, a lens cap): nothing to measure
         return Candidates(np.zeros((0, 2), np.float32), 0.0)
-    dist, depths = blob_depths(mask)
+    blobs = find_blobs(mask)
+    measured = blobs.compact if blobs.compact.any() else blobs.depth > 0
+    depths = blobs.depth[measured]  # when every die touches another, all blobs are clusters
     if depths.size == 0:
         return Candidates(np.zeros((0, 2), np.float32), 0.0)
     depth = weighted_median(depths, depths**2)
     size = 2.0 * depth * SIZE_PER_DEPTH
     stride = max(1, round(size / 5))
-    grid = dist[::stride, ::stride]
-    ys, xs = np.nonzero((grid >= 0.5 * depth) & (grid <= 1.8 * depth))
+    grid = blobs.dist[::stride, ::stride]
+    cards = blobs.card_like[blobs.labels[::stride, ::stride]]
+    ys, xs = np.nonzero((grid >= 0.5 * depth) & (grid <= 1.8 * depth) & ~cards)
     if ys.size > MAX_CANDIDATES:
         keep = np.argsort(np.abs(grid[ys, xs] - depth), kind="stable")[:MAX_CANDIDATES]
         ys, xs = ys[keep], xs[keep]

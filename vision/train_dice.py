@@ -27,7 +27,17 @@ import cv2
 import numpy as np
 
 from vision.dice_find import find_candidates
-from vision.dice_net import CANON_DIE, CROP, GATE_FILE, DiceNet, crop_features, gate_features
+from vision.dice_net import (
+    CANON_DIE,
+    CROP,
+    GATE_FILE,
+    VALUE_CROP,
+    VALUE_DIE,
+    VALUE_FILE,
+    DiceNet,
+    crop_features,
+    gate_features,
+)
 from vision.synth_dice import random_dice_scene
 
 HERE = Path(__file__).parent
@@ -106,20 +116,28 @@ def labelled_points(
 
 
 def augmented_crops(
-    frame: np.ndarray, points: list[tuple[float, float, int]], size: float, rng: np.random.Generator
+    frame: np.ndarray,
+    points: list[tuple[float, float, int]],
+    size: float,
+    rng: np.random.Generator,
+    die: int = CANON_DIE,
+    side: int = CROP,
+    shift: float = 0.03,
 ) -> tuple[np.ndarray, np.ndarray]:
-    """One augmented crop per point: the frame rescaled with jitter as at run time, then
-    rotated, shifted, relit, blurred and noised per crop."""
-    factor = CANON_DIE / size * rng.uniform(0.82, 1.22)
+    """One augmented crop per point: the frame rescaled with jitter as at run time (a die
+    `die` px across), then rotated, shifted, relit, blurred and noised per crop. Die crops
+    are shifted by `shift` die edges (standard deviation), as far as the reader's centres
+    stray at that stage."""
+    factor = die / size * rng.uniform(0.82, 1.22)
     interp = cv2.INTER_AREA if factor < 1 else cv2.INTER_LINEAR
     img = cv2.resize(frame, None, fx=factor, fy=factor, interpolation=interp)
     crops, labels = [], []
     for x, y, label in points:
-        shift = rng.normal(0, 0.6, 2) if label else np.zeros(2)
+        offset = rng.normal(0, shift * die, 2) if label else np.zeros(2)
         m = cv2.getRotationMatrix2D((x * factor, y * factor), rng.uniform(0, 360), 1.0)
-        m[:, 2] += CROP / 2 - np.array([x, y]) * factor + shift
+        m[:, 2] += side / 2 - np.array([x, y]) * factor + offset
         crop = cv2.warpAffine(
-            img, m, (CROP, CROP), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REFLECT
+            img, m, (side, side), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REFLECT
         )
         if rng.random() < 0.5:
             crop = crop[:, ::-1]
@@ -156,17 +174,60 @@ def frame_samples(
     return np.concatenate(xs), np.concatenate(ys)
 
 
+def value_points(
+    frame: np.ndarray, objects: list[dict], size: float, negatives: int, rng: np.random.Generator
+) -> list[tuple[float, float, int]]:
+    """Every labelled die centre with its value, and up to `negatives` candidate points
+    far from every die: the value net looks only where the detector found a die, so it
+    needs the dice themselves and the look-alikes the detector lets through."""
+    centres = np.array(
+        [[o["bbox"][0] + o["bbox"][2] / 2, o["bbox"][1] + o["bbox"][3] / 2] for o in objects]
+    ).reshape(-1, 2)
+    points = [(float(x), float(y), o["value"]) for (x, y), o in zip(centres, objects, strict=True)]
+    far = [
+        (float(x), float(y), 0)
+        for x, y in find_candidates(frame).centers
+        if len(centres) == 0 or np.hypot(*(centres - (x, y)).T).min() >= NEGATIVE_RADIUS * size
+    ]
+    for i in rng.permutation(len(far))[:negatives]:
+        points.append(far[i])
+    return points
+
+
+def value_samples(
+    frames: Frames, rounds: int, negatives: int, rng: np.random.Generator
+) -> tuple[np.ndarray, np.ndarray]:
+    """Augmented uint8 crops at the value net's scale, and their labels."""
+    xs, ys = [], []
+    for frame, objects, true_size in frames:
+        size = true_size or find_candidates(frame).die_size
+        if size <= 0:
+            continue
+        points = value_points(frame, objects, size, negatives, rng)
+        for _ in range(rounds):
+            c, label = augmented_crops(frame, points, size, rng, VALUE_DIE, VALUE_CROP, 0.07)
+            xs.append(c)
+            ys.append(label)
+    return np.concatenate(xs), np.concatenate(ys)
+
+
 def real_frames(entries: list[dict]) -> Frames:
     """Photos with their labels; the die size is estimated as at run time."""
     for e in entries:
         yield cv2.imread(str(e["path"])), e["objects"], None
 
 
-def card_frames(folder: Path, every: int) -> Frames:
-    """Card scenes (no dice): even-numbered ones only, the odd ones are left for tests."""
+def card_frames(folder: Path, every: int, sizes: tuple[float, ...] = ()) -> Frames:
+    """Card scenes (no dice): even-numbered ones only, the odd ones are left for tests.
+
+    Each scene comes at the die size estimated from it (with no dice, that is about a
+    card's width) and again at each of `sizes` px, as when dice beside the cards set it.
+    """
     entries = json.loads((folder / "manifest.json").read_text())
     for e in entries[::every]:
-        yield cv2.imread(str(folder / e["file"])), [], None
+        image = cv2.imread(str(folder / e["file"]))
+        for size in (None, *sizes):
+            yield image, [], size
 
 
 def synthetic_frames(count: int, seed: int) -> Frames:
@@ -263,28 +324,8 @@ def balanced(y: np.ndarray, negatives_per_positive: float, rng: np.random.Genera
     return np.sort(np.concatenate([pos, rng.choice(neg, take, replace=False)]))
 
 
-def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--data", type=Path, default=HERE.parent.parent / "shared" / "data")
-    ap.add_argument("--synthetic", type=int, default=300, help="synthetic scenes to add")
-    ap.add_argument("--rounds", type=int, default=6, help="augmented passes per photo")
-    ap.add_argument("--card-rounds", type=int, default=6, help="passes per card scene")
-    ap.add_argument("--epochs", type=int, default=12)
-    ap.add_argument("--convs", type=int, nargs="*", default=[8, 16])
-    ap.add_argument("--hidden", type=int, nargs="+", default=[48])
-    ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--gate-hidden", type=int, default=24)
-    ap.add_argument("--skip-gate", action="store_true", help="keep the gate file as it is")
-    ap.add_argument("--cache", type=Path, default=None, help="npz to keep the crops in")
-    ap.add_argument("--out", type=Path, default=HERE / "dice_mlp.npz")
-    args = ap.parse_args()
-    cv2.setNumThreads(2)
-    rng = np.random.default_rng(args.seed)
-    entries = load_manifest(args.data / "real" / "dice")
-    held = split_groups(entries)
-    HOLDOUT_PATH.write_text(json.dumps(sorted(held), indent=1) + "\n")
-    train = [e for e in entries if e["file"] not in held]
-    print(f"{len(train)} training photos, {len(held)} held out", flush=True)
+def train_detector(args: argparse.Namespace, train: list[dict], rng: np.random.Generator) -> None:
+    """The gate and the 20 px detector (`dice_gate.npz`, `dice_mlp.npz`)."""
     if args.cache and args.cache.is_file():
         with np.load(args.cache) as cached:
             crops, y, hard = cached["crops"], cached["labels"], cached["hard"]
@@ -311,6 +352,65 @@ def main() -> None:
     net = train_net(x, y[keep], CROP, tuple(args.convs), tuple(args.hidden), args.epochs, args.seed)
     net.save(args.out)
     print(f"wrote {args.out} ({args.out.stat().st_size // 1024} KiB)")
+
+
+def train_value(args: argparse.Namespace, train: list[dict], rng: np.random.Generator) -> None:
+    """The value net (`dice_value.npz`): every training die many times over, with the
+    detector's usual look-alikes from photos, card scenes and synthetic tables."""
+    parts = [
+        value_samples(real_frames(train), args.value_rounds, 8, rng),
+        value_samples(card_frames(args.data / "cards_scenes", 2, (24.0, 36.0)), 4, 40, rng),
+        value_samples(synthetic_frames(2 * args.synthetic, args.seed * 200_000), 3, 4, rng),
+    ]
+    crops = np.concatenate([p[0] for p in parts])
+    y = np.concatenate([p[1] for p in parts])
+    print(f"{len(crops)} value crops, classes {np.bincount(y, minlength=7).tolist()}", flush=True)
+    x = crop_features(crops)
+    net = train_net(
+        x,
+        y,
+        VALUE_CROP,
+        tuple(args.value_convs),
+        (args.value_hidden,),
+        args.value_epochs,
+        args.seed,
+    )
+    path = args.out.with_name(VALUE_FILE)
+    net.save(path)
+    print(f"wrote {path} ({path.stat().st_size // 1024} KiB)")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--data", type=Path, default=HERE.parent.parent / "shared" / "data")
+    ap.add_argument("--stage", choices=("all", "detector", "value"), default="all")
+    ap.add_argument("--synthetic", type=int, default=300, help="synthetic scenes to add")
+    ap.add_argument("--rounds", type=int, default=6, help="augmented passes per photo")
+    ap.add_argument("--card-rounds", type=int, default=6, help="passes per card scene")
+    ap.add_argument("--epochs", type=int, default=12)
+    ap.add_argument("--convs", type=int, nargs="*", default=[8, 16])
+    ap.add_argument("--hidden", type=int, nargs="+", default=[48])
+    ap.add_argument("--value-rounds", type=int, default=24, help="value passes per photo")
+    ap.add_argument("--value-epochs", type=int, default=10)
+    ap.add_argument("--value-convs", type=int, nargs="+", default=[12, 24, 32])
+    ap.add_argument("--value-hidden", type=int, default=64)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--gate-hidden", type=int, default=24)
+    ap.add_argument("--skip-gate", action="store_true", help="keep the gate file as it is")
+    ap.add_argument("--cache", type=Path, default=None, help="npz to keep the crops in")
+    ap.add_argument("--out", type=Path, default=HERE / "dice_mlp.npz")
+    args = ap.parse_args()
+    cv2.setNumThreads(2)
+    rng = np.random.default_rng(args.seed)
+    entries = load_manifest(args.data / "real" / "dice")
+    held = split_groups(entries)
+    HOLDOUT_PATH.write_text(json.dumps(sorted(held), indent=1) + "\n")
+    train = [e for e in entries if e["file"] not in held]
+    print(f"{len(train)} training photos, {len(held)} held out", flush=True)
+    if args.stage in ("all", "detector"):
+        train_detector(args, train, rng)
+    if args.stage in ("all", "value"):
+        train_value(args, train, rng)
 
 
 if __name__ == "__main__":

@@ -1,0 +1,61 @@
+"""The numpy forward pass of the dice nets: both convolution paths against a direct
+sum, and the second look's crops."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from vision.dice_net import (
+    SHIFTED_MAX_AREA,
+    VALUE_CROP,
+    VALUE_DIE,
+    conv_relu_pool,
+    default_value_net,
+    value_crops,
+)
+
+
+def direct_conv_relu_pool(x: np.ndarray, w: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """The same layer written as the textbook loop over the nine taps."""
+    n, h, wd, c = x.shape
+    taps = w.reshape(c, 3, 3, -1)
+    padded = np.pad(x, ((0, 0), (1, 1), (1, 1), (0, 0)))
+    y = np.zeros((n, h, wd, taps.shape[3]), np.float64)
+    for dy in range(3):
+        for dx in range(3):
+            y += np.einsum("nhwc,ck->nhwk", padded[:, dy : dy + h, dx : dx + wd], taps[:, dy, dx])
+    y = np.maximum(y + b, 0)
+    return y.reshape(n, h // 2, 2, wd // 2, 2, -1).max(axis=(2, 4))
+
+
+@pytest.mark.parametrize("side,channels", [(24, 3), (12, 8)])
+def test_both_convolution_paths_match_the_direct_sum(side: int, channels: int) -> None:
+    assert (side * side > SHIFTED_MAX_AREA) == (side == 24)  # one case per path
+    rng = np.random.default_rng(side)
+    x = rng.standard_normal((3, side, side, channels)).astype(np.float32)
+    w = rng.standard_normal((channels * 9, 5)).astype(np.float32)
+    b = rng.standard_normal(5).astype(np.float32)
+    got = conv_relu_pool(x, w, b)
+    assert got.shape == (3, side // 2, side // 2, 5)
+    np.testing.assert_allclose(got, direct_conv_relu_pool(x, w, b), rtol=1e-4, atol=1e-4)
+
+
+def test_value_crops_are_centred_and_scaled() -> None:
+    frame = np.full((200, 300, 3), 40, np.uint8)
+    frame[90:130, 140:180] = 220  # a 40 px light square centred at (159.5, 109.5)
+    crops = value_crops(frame, np.array([[159.5, 109.5]], np.float32), 40.0)
+    assert crops.shape == (1, VALUE_CROP, VALUE_CROP, 3)
+    light = np.argwhere(crops[0, :, :, 0] > 130)
+    side = light.max(axis=0) - light.min(axis=0) + 1
+    assert np.all(np.abs(side - VALUE_DIE) <= 1)
+    assert np.all(np.abs(light.mean(axis=0) - (VALUE_CROP - 1) / 2) <= 0.6)
+
+
+def test_value_net_matches_its_crop_size() -> None:
+    net = default_value_net()
+    assert net.side == VALUE_CROP
+    x = np.zeros((2, VALUE_CROP * VALUE_CROP * 3 + 6), np.float32)
+    probs = net.probabilities(x)
+    assert probs.shape == (2, 7)
+    np.testing.assert_allclose(probs.sum(axis=1), 1.0, rtol=1e-5)
