@@ -1,8 +1,9 @@
 """Read every die in a camera frame: `read_dice(frame) -> DiceReading`.
 
-Pipeline: `dice_find` proposes points inside blobs and a die size, `dice_net` classifies a
-die-sized crop around each point as "no die" or a face value, nearby positive points are
-merged (their votes summed) into one die, and the body colour is the median of the die's
+Pipeline: `dice_find` proposes points inside blobs and a die size; a gate net screens them
+and the detector net scores a die-sized crop around each survivor; nearby die-like points
+merge into one die; the value net takes a second, finer look at each die for its value
+(and drops look-alikes); the body colour is the bigger lightness group of the die's
 centre, named by the palette. The function is pure: same frame, same reading.
 """
 
@@ -34,7 +35,7 @@ from vision.palette import Palette, default_palette, fit_counts
 GATE_MIN = 0.01  # gate probability of "a die" below which a point is not looked at again
 MIN_SCORE = 0.5  # probability of "a die" needed to report one (set on training frames)
 MERGE_RADIUS = 0.6  # candidates closer than this many die edges are the same die
-VOTE_RADIUS = 0.35  # candidates this close to a die's best point vote for its value
+VOTE_RADIUS = 0.35  # candidates this close to a die's best point pull its centre
 NOT_A_DIE = 0.5  # second-look probability of "no die" above which a found die is dropped
 THIN_RADIUS = 0.2  # gate-passed points closer than this many die edges: keep the best
 SURE = 0.95  # first-view probability above which the other turns are not looked at
@@ -57,14 +58,14 @@ def read_dice(
     if len(points) == 0:
         return DiceReading((), 0.0)
     probs = (net or default_net()).probabilities(crop_features(cut_crops(padded, points)))
-    dice = merge_votes(points, probs)
-    if not dice:
+    canonical = merge_points(points, probs)
+    if len(canonical) == 0:
         return DiceReading((), 0.0)
-    centers = np.array([xy for xy, _, _ in dice], np.float32) / factor
+    centers = canonical / factor
     values, confidences, is_die = second_look(frame, centers, candidates.die_size)
     palette = palette or default_palette()
     found = []
-    bodies = body_labs(padded, [xy for xy, _, _ in dice])
+    bodies = body_labs(padded, [(float(x), float(y)) for x, y in canonical])
     for (cx, cy), value, confidence, body in zip(
         centers[is_die], values[is_die], confidences[is_die], bodies[is_die], strict=True
     ):
@@ -118,30 +119,25 @@ def thinned(points: np.ndarray, gate: np.ndarray, radius: float) -> np.ndarray:
     return points[kept]
 
 
-def merge_votes(
-    points: np.ndarray, probs: np.ndarray
-) -> list[tuple[tuple[float, float], int, float]]:
-    """Greedy non-maximum suppression over candidate points (canonical pixels).
+def merge_points(points: np.ndarray, probs: np.ndarray) -> np.ndarray:
+    """Die centres (canonical px) by greedy non-maximum suppression over candidate points.
 
-    The most die-like point founds a die; points within VOTE_RADIUS add their value
-    probabilities to its vote and pull its centre; points within MERGE_RADIUS are used up.
+    The most die-like point founds a die; points within VOTE_RADIUS pull its centre
+    (weighted by how die-like they are); points within MERGE_RADIUS are used up. The
+    value is left to the second look, which sees the die at a finer scale.
     """
     score = 1.0 - probs[:, 0]
     alive = score >= MIN_SCORE
-    dice = []
+    centers = []
     for i in np.argsort(-score, kind="stable"):
         if not alive[i]:
             continue
         d = np.hypot(*(points - points[i]).T)
         near = alive & (d <= VOTE_RADIUS * CANON_DIE)
         weights = score[near]
-        center = (weights[:, None] * points[near]).sum(axis=0) / weights.sum()
-        votes = (weights[:, None] * probs[near, 1:]).sum(axis=0)
-        value = int(np.argmax(votes)) + 1
-        confidence = float(votes[value - 1] / weights.sum())
-        dice.append(((float(center[0]), float(center[1])), value, min(1.0, confidence)))
+        centers.append((weights[:, None] * points[near]).sum(axis=0) / weights.sum())
         alive &= d > MERGE_RADIUS * CANON_DIE
-    return dice
+    return np.array(centers, np.float32).reshape(-1, 2)
 
 
 def body_labs(padded: np.ndarray, centers: list[tuple[float, float]]) -> np.ndarray:
