@@ -48,10 +48,11 @@ def rate(fn: Callable[[], object], min_seconds: float, min_calls: int = 3) -> fl
     return calls / elapsed
 
 
-def machine() -> str:
+def machine(pinned: bool = False) -> str:
     """A one-line description of where the figures were taken."""
+    where = ", run pinned to one core" if pinned else ""
     return f"{platform.machine()} {platform.processor() or ''} {os.cpu_count()} cores, " + (
-        f"Python {platform.python_version()}, run pinned to one core"
+        f"Python {platform.python_version()}{where}"
     )
 
 
@@ -76,25 +77,35 @@ def format_table(figures: list[Figure]) -> str:
     return "\n".join(lines).lstrip("\n")
 
 
-def pin_to_one_core() -> None:
+def pin_to_one_core() -> bool:
     """Run the rest of the process on one CPU, so "ms on one core" is what is measured
-    even where numpy's BLAS would start threads of its own (Linux only; elsewhere the
-    figures are as the OS schedules them)."""
-    if hasattr(os, "sched_setaffinity"):
+    even where numpy's BLAS would start threads of its own. Only threads started later
+    follow the pin, so this runs before any section imports numpy or OpenCV. Linux only;
+    elsewhere, or where the sandbox refuses, the figures are as the OS schedules them."""
+    if not hasattr(os, "sched_setaffinity"):
+        return False
+    try:
         os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
+    except OSError:
+        return False
+    return True
 
 
 def _handle(args: argparse.Namespace) -> int:
-    pin_to_one_core()
+    """`companion bench`: run the chosen sections and print their figures."""
+    pinned = pin_to_one_core()
     names = SECTIONS
     if args.only:
         names = tuple(n for n in SECTIONS if any(key in n for key in args.only))
     figures = run_sections(names, args.quick)
     if args.json:
-        doc: dict[str, Any] = {"machine": machine(), "figures": [asdict(f) for f in figures]}
+        doc: dict[str, Any] = {
+            "machine": machine(pinned),
+            "figures": [asdict(f) for f in figures],
+        }
         print(json.dumps(doc))
     else:
-        print(f"machine: {machine()}")
+        print(f"machine: {machine(pinned)}")
         print(format_table(figures))
     return 0
 

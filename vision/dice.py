@@ -46,7 +46,16 @@ BODY_HALF = 6  # half side of the central square sampled for the body colour, ca
 def read_dice(
     frame: np.ndarray, palette: Palette | None = None, net: DiceNet | None = None
 ) -> DiceReading:
-    """Every die in a BGR frame, with value, colour, centre, box and confidence."""
+    """Every die in a BGR frame, with value, colour, centre, box and confidence.
+
+    Raises ValueError for anything but an (h, w, 3) uint8 image, naming what it got: a
+    grey or BGRA frame would otherwise fail deep inside OpenCV with a message nobody
+    installing a camera could act on.
+    """
+    if frame.ndim != 3 or frame.shape[2] != 3 or frame.dtype != np.uint8:
+        raise ValueError(
+            f"expected a colour (BGR, 8-bit) frame, got shape {frame.shape} of {frame.dtype}"
+        )
     candidates = find_candidates(frame)
     if len(candidates.centers) == 0:
         return DiceReading((), 0.0)
@@ -72,6 +81,8 @@ def read_dice(
         x, y, size = float(cx), float(cy), candidates.die_size
         box = (x - size / 2, y - size / 2, size, size)
         found.append(Die(int(value), palette.nearest(body), (x, y), box, float(confidence)))
+    if not found:
+        return DiceReading((), 0.0)
     found.sort(key=lambda d: (round(d.center[1] / candidates.die_size), d.center[0]))
     return DiceReading(tuple(found), candidates.die_size)
 
@@ -81,12 +92,16 @@ def second_look(
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Value, confidence and "is a die" for each found die, from the value net.
 
-    A die the net is sure of at first sight is taken as read. The others are also seen
-    in the other three right-angle turns of the crop (exact, no resampling) and the
-    log-probabilities are averaged: a die face has no up, and the views disagree mostly
-    where one of them is wrong. A die whose views say "no die" on balance is dropped;
-    this is what keeps the pips of a playing card from being read as a die.
+    A die the net is sure of at first sight (best class ≥ SURE) is taken as read, its
+    confidence that view's probability. The others are also seen in the other three
+    right-angle turns of the crop (exact, no resampling); their log-probabilities are
+    averaged and renormalised, and the confidence is that consensus. A die face has no
+    up, and the views disagree mostly where one of them is wrong. A die whose
+    probability of "no die" is above NOT_A_DIE is dropped; this is what keeps the pips
+    of a playing card from being read as a die.
     """
+    if len(centers) == 0:
+        return np.zeros(0, np.intp), np.zeros(0), np.zeros(0, bool)
     net = default_value_net()
     crops = value_crops(frame, centers, die_size)
     first = net.probabilities(crop_features(crops))

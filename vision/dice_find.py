@@ -21,7 +21,8 @@ BG_SIDE = 48  # long side of the image the table background is estimated on
 BG_KERNEL = 11  # median kernel on that image: wider than a cluster of a few dice
 MAX_CANDIDATES = 400
 CARD_MIN_DEPTH = 8.0  # blobs shallower than this (working px) are not judged as cards
-CARD_FILL = 0.92  # share of its rotated bounding rectangle a card's blob fills
+CARD_FILL = 0.92  # pixels of a card's blob per px² of its rotated bounding rectangle
+CARD_RATIO = (1.3, 1.58)  # a card's blob elongation; two dice edge to edge measure ≥ 1.6
 SIZE_PER_DEPTH = 1.07  # labelled box side / (2 × blob depth), on the training photos
 LIGHT_WEIGHT = 0.7  # a shadow or a lighting step shifts lightness, not hue
 CHROMA_WEIGHT = 1.5  # YCrCb chroma spans less range than lightness
@@ -110,13 +111,15 @@ def find_blobs(mask: np.ndarray) -> Blobs:
 def card_like(labels: np.ndarray, stats: np.ndarray, depth: np.ndarray) -> np.ndarray:
     """Per blob: a lone rectangle about 1.5 times as long as wide (a playing card).
 
-    A die's blob is square; a card alone is one blob of 1.3–1.75 die areas by its own
-    width (with no dice in view, the die size is estimated from the cards themselves),
-    elongated and filling its bounding rectangle. Two dice touching, or a die seen
-    obliquely with its sides, can be as elongated but leave corners of that rectangle
-    empty. Elongation comes from second moments and the rectangle is the rotated one, so
-    the card's angle does not matter. The limits were set on the training photos and the
-    even-numbered card scenes.
+    A die's blob is square; a card alone is one blob of 1.3–1.75 squares of its own
+    depth-measured width (with no dice in view, the die size is estimated from the cards
+    themselves), filling its rotated bounding rectangle, 1.3–1.58 times as long as wide
+    (the mask's halo shortens a card's 1.5). A die seen obliquely with its sides is as
+    elongated but leaves corners of the rectangle empty; two dice edge to edge fill it
+    but are longer (1.6 and more, measured on synthetic pairs of 28–48 px dice).
+    Elongation comes from second moments and the rectangle is the rotated one, so the
+    angle does not matter. The limits were set on the training photos, the
+    even-numbered card scenes and synthetic pairs.
     """
     result = np.zeros(len(depth), bool)
     for i in np.nonzero(depth >= CARD_MIN_DEPTH)[0]:
@@ -130,7 +133,7 @@ def card_like(labels: np.ndarray, stats: np.ndarray, depth: np.ndarray) -> np.nd
         ratio = np.sqrt((a + c + spread) / max(a + c - spread, 1e-6))
         contours, _ = cv2.findContours(blob, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
         _, (rw, rh), _ = cv2.minAreaRect(max(contours, key=cv2.contourArea))
-        result[i] = 1.3 <= ratio <= 1.8 and area >= CARD_FILL * rw * rh
+        result[i] = CARD_RATIO[0] <= ratio <= CARD_RATIO[1] and area >= CARD_FILL * rw * rh
     return result
 
 

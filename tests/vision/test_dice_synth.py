@@ -99,6 +99,24 @@ def test_touching_dice_are_read_separately(seed: int) -> None:
     assert lone.value == dice[2].value
 
 
+@pytest.mark.parametrize("size", [36, 48])  # 28 px pairs: the die size is overestimated
+@pytest.mark.parametrize("color,angle", [("red", 0), ("black", 30)])
+def test_a_pair_of_dice_edge_to_edge_is_not_taken_for_a_card(
+    size: int, color: str, angle: float
+) -> None:
+    """Two same-coloured dice side by side make one blob filling a rectangle, as a card
+    does; they must still be two dice (and the lone die beside them one)."""
+    step = np.array([np.cos(np.radians(angle)), np.sin(np.radians(angle))]) * size
+    first = np.array([250.0, 240.0])
+    dice = [
+        SynthDie(3, color, (first[0], first[1]), size, angle),
+        SynthDie(5, color, (first[0] + step[0], first[1] + step[1]), size, angle),
+        SynthDie(6, "white", (480.0, 300.0), size, 10),
+    ]
+    reading = read_dice(render_dice(dice, seed=size, cam=Camera(noise=2, jpeg=90)).image)
+    assert len(reading.dice) == 3
+
+
 @pytest.mark.parametrize("kind", TABLE_KINDS)
 def test_empty_tables_and_a_hand_have_no_dice(kind: str) -> None:
     """Every table kind with glare, blur and noise, bare or with one hand over it."""
@@ -121,3 +139,13 @@ def test_noise_and_flat_frames_have_no_dice() -> None:
     ]
     for frame in frames:
         assert read_dice(frame).dice == ()
+
+
+@pytest.mark.parametrize(
+    "frame",
+    [np.zeros((48, 64), np.uint8), np.zeros((48, 64, 4), np.uint8), np.zeros((48, 64, 3))],
+    ids=["grey", "bgra", "float"],
+)
+def test_a_frame_of_the_wrong_kind_is_a_clear_error(frame: np.ndarray) -> None:
+    with pytest.raises(ValueError, match="colour"):
+        read_dice(frame)
