@@ -1,11 +1,12 @@
-"""The learned half of the reader: a small numpy MLP that looks at one die-sized crop.
+"""The learned half of the reader: three small numpy nets over square crops.
 
-It answers "no die here" or the face value 1–6 at once, so the same pass both rejects the
-candidate points that are not dice (pips of a card, a tray rim, a cable) and counts pips.
-Crops are cut from the frame rescaled so that a die is `CANON_DIE` px across; each colour
-channel is normalised within its crop, which makes white-on-red, red-on-smoke and
-black-on-white pips look alike to the net. The weights live in `dice_mlp.npz` (float16),
-trained by `vision/train_dice.py`; run time needs only numpy.
+Each answers "no die here" or the face value 1–6. The gate (an MLP on half-size crops,
+`dice_gate.npz`) and the detector (a CNN, `dice_mlp.npz`) look at crops cut from the frame
+rescaled so a die is `CANON_DIE` px across and decide where dice are; the value net
+(`dice_value.npz`) looks again at each die at `VALUE_DIE` px and counts its pips. Each
+colour channel is normalised within its crop, which makes white-on-red, red-on-smoke and
+black-on-white pips look alike to the nets. Weights are float16, trained by
+`vision/train_dice.py`; run time needs only numpy.
 """
 
 from __future__ import annotations
@@ -54,14 +55,35 @@ def cut_crops(padded: np.ndarray, centers: np.ndarray, side: int = CROP) -> np.n
 def value_crops(frame: np.ndarray, centers: np.ndarray, die_size: float) -> np.ndarray:
     """VALUE_CROP-square patches around `centers` (frame px) of the frame rescaled so a die
     is VALUE_DIE px: a die's pips are counted at about the camera's own resolution, where
-    the 20 px detection scale leaves 3 px pips that a 5 and a 4 share."""
+    the 20 px detection scale leaves 3 px pips that a 5 and a 4 share. Only a window
+    around each die is rescaled (a whole 1080p frame would cost as much as the rest of
+    the reader); beyond the frame's edge its border pixels are repeated."""
     factor = VALUE_DIE / die_size
     interp = cv2.INTER_AREA if factor < 1 else cv2.INTER_LINEAR
-    scaled = cv2.resize(frame, None, fx=factor, fy=factor, interpolation=interp)
+    reach = int(np.ceil((VALUE_CROP / 2 + 2) / factor))
     crops = np.empty((len(centers), VALUE_CROP, VALUE_CROP, 3), np.uint8)
     for i, (x, y) in enumerate(centers):
-        crops[i] = cv2.getRectSubPix(scaled, (VALUE_CROP, VALUE_CROP), (x * factor, y * factor))
+        x0, y0 = int(np.floor(x)) - reach, int(np.floor(y)) - reach
+        window = frame[max(y0, 0) : max(y0 + 2 * reach, 0), max(x0, 0) : max(x0 + 2 * reach, 0)]
+        top, left = max(0, -y0), max(0, -x0)
+        bottom = 2 * reach - top - window.shape[0]
+        right = 2 * reach - left - window.shape[1]
+        if top or left or bottom > 0 or right > 0:
+            window = edge_padded(frame, window, (top, max(bottom, 0), left, max(right, 0)))
+        scaled = cv2.resize(window, None, fx=factor, fy=factor, interpolation=interp)
+        centre = ((x - x0) * factor, (y - y0) * factor)
+        crops[i] = cv2.getRectSubPix(scaled, (VALUE_CROP, VALUE_CROP), centre)
     return crops
+
+
+def edge_padded(
+    frame: np.ndarray, window: np.ndarray, pads: tuple[int, int, int, int]
+) -> np.ndarray:
+    """`window` grown by (top, bottom, left, right) px, repeating the frame's border
+    (a window wholly outside the frame repeats the nearest frame pixel)."""
+    if window.size == 0:
+        window = frame[:1, :1]
+    return cv2.copyMakeBorder(window, *pads, cv2.BORDER_REPLICATE)
 
 
 def half_frame(padded: np.ndarray) -> np.ndarray:
@@ -71,8 +93,9 @@ def half_frame(padded: np.ndarray) -> np.ndarray:
 
 
 def crop_features(crops: np.ndarray) -> np.ndarray:
-    """Net input for (n, CROP, CROP, 3) uint8 crops: each channel z-scored within its crop,
-    then the channel means and spreads themselves, so colour can still veto a candidate."""
+    """Net input for (n, side, side, 3) uint8 crops (any side): each channel z-scored
+    within its crop, then the channel means and spreads themselves, so colour can still
+    veto a candidate."""
     return normalised(crops.reshape(len(crops), -1, 3).astype(np.float32))
 
 

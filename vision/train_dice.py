@@ -1,12 +1,14 @@
-"""Train the dice classifier (`vision/dice_mlp.npz`). Needs the `train` extra (PyTorch).
+"""Train the dice nets (gate, detector, value). Needs the `train` extra (PyTorch).
 
-    .venv/bin/python -m vision.train_dice --data /work/shared/data
+    .venv/bin/python -m vision.train_dice --data /work/shared/data [--stage value]
 
-Training crops are made exactly as the reader makes them at run time: `find_candidates`
+Detector crops are made exactly as the reader makes them at run time: `find_candidates`
 proposes points in each training frame and each point is labelled by the nearest
 labelled die (its value when close to the centre, "no die" when far from every die, left
-out in between). Card scenes and synthetic dice scenes add negatives and rare colours.
-Every crop is augmented (rotation, scale, light, white balance, blur, noise).
+out in between). Value crops are the labelled dice themselves at the value net's scale,
+with candidate points far from every die as "no die". Card scenes and synthetic dice
+scenes add negatives and rare colours. Every crop is augmented (rotation, scale, shift,
+light, white balance, blur, noise).
 
 Held-out protocol: photos are grouped so that re-shots of one roll stay together
 (thumbnail correlation > 0.97, or the same multiset of values); about 35 % of the groups
