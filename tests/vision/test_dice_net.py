@@ -1,11 +1,13 @@
-"""The numpy forward pass of the dice nets: both convolution paths against a direct
-sum, and the second look's crops."""
+"""The numpy forward pass of the dice nets (both convolution paths against a direct sum),
+the second look's crops, and the small geometric steps around the nets."""
 
 from __future__ import annotations
 
 import numpy as np
 import pytest
 
+from vision.dice import merge_points, thinned
+from vision.dice_find import find_blobs
 from vision.dice_net import (
     SHIFTED_MAX_AREA,
     VALUE_CROP,
@@ -59,3 +61,41 @@ def test_value_net_matches_its_crop_size() -> None:
     probs = net.probabilities(x)
     assert probs.shape == (2, 7)
     np.testing.assert_allclose(probs.sum(axis=1), 1.0, rtol=1e-5)
+
+
+def test_thinning_keeps_the_best_point_of_each_neighbourhood() -> None:
+    points = np.array([[0, 0], [1, 0], [2, 0], [3, 0], [10, 0]], np.float64)
+    gate = np.array([0.5, 0.9, 0.6, 0.2, 0.005])
+    kept = thinned(points, gate, 1.5)
+    assert kept.tolist() == [[1, 0], [3, 0]]  # [10, 0] is below the gate
+
+
+def test_merged_centres_are_pulled_by_die_like_neighbours() -> None:
+    points = np.array([[0, 0], [2, 0], [40, 40]], np.float32)
+    probs = np.array(
+        [[0.0, 1, 0, 0, 0, 0, 0], [0.5, 0.5, 0, 0, 0, 0, 0], [0.9, 0.1, 0, 0, 0, 0, 0]]
+    )
+    centres = merge_points(points, probs)
+    assert centres.shape == (1, 2)  # the third point is not die-like enough
+    np.testing.assert_allclose(centres[0], [2 * 0.5 / 1.5, 0], atol=1e-5)
+
+
+def blob_mask(*rects: tuple[int, int, int, int]) -> np.ndarray:
+    mask = np.zeros((120, 160), np.uint8)
+    for x, y, w, h in rects:
+        mask[y : y + h, x : x + w] = 1
+    return mask
+
+
+@pytest.mark.parametrize(
+    "rects,card",
+    [
+        (((20, 20, 30, 45),), True),  # a card's proportions
+        (((20, 20, 30, 30),), False),  # a die
+        (((20, 20, 60, 30),), False),  # two dice edge to edge
+    ],
+    ids=["card", "die", "pair"],
+)
+def test_card_shaped_blobs(rects: tuple[tuple[int, int, int, int], ...], card: bool) -> None:
+    blobs = find_blobs(blob_mask(*rects))
+    assert bool(blobs.card_like[1]) is card
