@@ -123,14 +123,25 @@ def thinned(points: np.ndarray, gate: np.ndarray, radius: float) -> np.ndarray:
     """Points the gate passes, each at least `radius` from a more die-like kept one.
 
     The candidate grid puts a dozen points on every die; the detector needs only a few of
-    them to find the die and vote on it, and it is the costliest step per point.
+    them to find the die and vote on it, and it is the costliest step per point. Points
+    are whole canonical pixels, so each kept one stamps the disc it rules out on a
+    raster, and the greedy pass is one lookup per point.
     """
     order = np.argsort(-gate, kind="stable")
     order = order[gate[order] >= GATE_MIN]
-    kept: list[int] = []
-    for i in order:
-        if not kept or np.min(np.hypot(*(points[kept] - points[i]).T)) >= radius:
-            kept.append(int(i))
+    if len(order) == 0:
+        return points[:0]
+    reach = int(np.ceil(radius))
+    dy, dx = np.mgrid[-reach : reach + 1, -reach : reach + 1]
+    disc = np.hypot(dy, dx) < radius
+    cells = np.rint(points[order]).astype(np.intp)
+    cells -= cells.min(axis=0)
+    taken = np.zeros(tuple(cells.max(axis=0)[::-1] + 2 * reach + 1), bool)
+    kept = []
+    for i, (x, y) in zip(order, cells, strict=True):
+        if not taken[y + reach, x + reach]:
+            kept.append(i)
+            taken[y : y + 2 * reach + 1, x : x + 2 * reach + 1] |= disc
     return points[kept]
 
 
