@@ -53,6 +53,12 @@ class CaptureSource:
         self._cap.release()
 
 
+# libcamera names formats by the 32-bit word, so Picamera2's "RGB888" arrives as
+# [B, G, R] bytes per pixel, which is OpenCV's BGR (Picamera2 manual, appendix A);
+# "BGR888" would swap red and blue, and red dice would be read as blue.
+PICAMERA2_BGR = "RGB888"
+
+
 class Picamera2Source:
     """The Raspberry Pi camera through picamera2 (present on Raspberry Pi OS only)."""
 
@@ -66,7 +72,7 @@ class Picamera2Source:
             ) from exc
         self._cam = Picamera2()
         config = self._cam.create_video_configuration(
-            main={"size": (width, height), "format": "BGR888"}
+            main={"size": (width, height), "format": PICAMERA2_BGR}
         )
         self._cam.configure(config)
         self._cam.start()
