@@ -47,6 +47,7 @@ HOLDOUT_PATH = HERE / "dice_holdout.json"
 HOLDOUT_SHARE = 0.35
 POSITIVE_RADIUS = 0.2  # candidate within this many die edges of a label: that die's value
 NEGATIVE_RADIUS = 0.6  # farther than this from every label: "no die"
+CARD_DIE_SIZES = (24.0, 36.0)  # die sizes (px) the card scenes are also cut at, as if dice set them
 Frames = Iterator[tuple[np.ndarray, list[dict], float | None]]  # image, labels, die size
 
 
@@ -95,14 +96,18 @@ def split_groups(entries: list[dict], seed: int = 7) -> set[str]:
     return held
 
 
+def box_centres(objects: list[dict]) -> np.ndarray:
+    """(n, 2) centres of the labelled boxes, in frame px."""
+    boxes = np.array([o["bbox"] for o in objects], np.float64).reshape(-1, 4)
+    return boxes[:, :2] + boxes[:, 2:] / 2
+
+
 def labelled_points(
     frame: np.ndarray, objects: list[dict], size: float
 ) -> Iterator[tuple[float, float, int]]:
     """Candidate points of one frame with their class (0 = no die), plus each die's centre."""
     cands = find_candidates(frame)
-    centres = np.array(
-        [[o["bbox"][0] + o["bbox"][2] / 2, o["bbox"][1] + o["bbox"][3] / 2] for o in objects]
-    )
+    centres = box_centres(objects)
     for x, y in cands.centers:
         if len(centres) == 0:
             yield float(x), float(y), 0
@@ -182,9 +187,7 @@ def value_points(
     """Every labelled die centre with its value, and up to `negatives` candidate points
     far from every die: the value net looks only where the detector found a die, so it
     needs the dice themselves and the look-alikes the detector lets through."""
-    centres = np.array(
-        [[o["bbox"][0] + o["bbox"][2] / 2, o["bbox"][1] + o["bbox"][3] / 2] for o in objects]
-    ).reshape(-1, 2)
+    centres = box_centres(objects)
     points = [(float(x), float(y), o["value"]) for (x, y), o in zip(centres, objects, strict=True)]
     far = [
         (float(x), float(y), 0)
@@ -359,9 +362,10 @@ def train_detector(args: argparse.Namespace, train: list[dict], rng: np.random.G
 def train_value(args: argparse.Namespace, train: list[dict], rng: np.random.Generator) -> None:
     """The value net (`dice_value.npz`): every training die many times over, with the
     detector's usual look-alikes from photos, card scenes and synthetic tables."""
+    cards = card_frames(args.data / "cards_scenes", 2, CARD_DIE_SIZES)
     parts = [
-        value_samples(real_frames(train), args.value_rounds, 8, rng),
-        value_samples(card_frames(args.data / "cards_scenes", 2, (24.0, 36.0)), 4, 40, rng),
+        value_samples(real_frames(train), args.value_rounds, 8, rng),  # 8 look-alikes a pass
+        value_samples(cards, 4, 40, rng),  # 4 passes, 40 points: cards are all look-alike
         value_samples(synthetic_frames(2 * args.synthetic, args.seed * 200_000), 3, 4, rng),
     ]
     crops = np.concatenate([p[0] for p in parts])
