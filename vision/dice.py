@@ -48,9 +48,10 @@ def read_dice(
 ) -> DiceReading:
     """Every die in a BGR frame, with value, colour, centre, box and confidence.
 
-    Raises ValueError for anything but an (h, w, 3) uint8 image, naming what it got: a
-    grey or BGRA frame would otherwise fail deep inside OpenCV with a message nobody
-    installing a camera could act on.
+    `net` replaces the shipped detector (where dice are); values always come from the
+    shipped value net. Raises ValueError for anything but an (h, w, 3) uint8 image,
+    naming what it got: a grey or BGRA frame would otherwise fail deep inside OpenCV
+    with a message nobody installing a camera could act on.
     """
     if frame.ndim != 3 or frame.shape[2] != 3 or frame.dtype != np.uint8:
         raise ValueError(
