@@ -22,7 +22,7 @@ import argparse
 import itertools
 import json
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import cv2
@@ -49,6 +49,7 @@ POSITIVE_RADIUS = 0.2  # candidate within this many die edges of a label: that d
 NEGATIVE_RADIUS = 0.6  # farther than this from every label: "no die"
 CARD_DIE_SIZES = (24.0, 36.0)  # die sizes (px) the card scenes are also cut at, as if dice set them
 Frames = Iterator[tuple[np.ndarray, list[dict], float | None]]  # image, labels, die size
+Point = tuple[float, float, int]  # x, y (frame px) and class (0 = no die, else the value)
 
 
 def load_manifest(folder: Path) -> list[dict]:
@@ -102,13 +103,14 @@ def box_centres(objects: list[dict]) -> np.ndarray:
     return boxes[:, :2] + boxes[:, 2:] / 2
 
 
-def labelled_points(
-    frame: np.ndarray, objects: list[dict], size: float
-) -> Iterator[tuple[float, float, int]]:
+def labelled_points(candidates: np.ndarray, objects: list[dict], size: float) -> list[Point]:
     """Candidate points of one frame with their class (0 = no die), plus each die's centre."""
-    cands = find_candidates(frame)
+    return list(_labelled_points(candidates, objects, size))
+
+
+def _labelled_points(candidates: np.ndarray, objects: list[dict], size: float) -> Iterator[Point]:
     centres = box_centres(objects)
-    for x, y in cands.centers:
+    for x, y in candidates:
         if len(centres) == 0:
             yield float(x), float(y), 0
             continue
@@ -124,7 +126,7 @@ def labelled_points(
 
 def augmented_crops(
     frame: np.ndarray,
-    points: list[tuple[float, float, int]],
+    points: list[Point],
     size: float,
     rng: np.random.Generator,
     die: int = CANON_DIE,
@@ -164,26 +166,46 @@ def relight(crop: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     return np.clip(x * 255, 0, 255).astype(np.uint8)
 
 
-def frame_samples(
-    frames: Frames, rounds: int, rng: np.random.Generator
+def samples(
+    frames: Frames,
+    rounds: int,
+    rng: np.random.Generator,
+    pick: Callable[[np.ndarray, list[dict], float], list[Point]],
+    die: int = CANON_DIE,
+    side: int = CROP,
+    shift: float = 0.03,
 ) -> tuple[np.ndarray, np.ndarray]:
-    """Augmented uint8 crops and labels from labelled frames, `rounds` passes each."""
+    """Augmented uint8 crops and labels from labelled frames, `rounds` passes each, at the
+    points `pick` chooses from the frame's candidate centres (`die`, `side`, `shift` as in
+    `augmented_crops`)."""
     xs, ys = [], []
     for frame, objects, true_size in frames:
-        size = true_size or find_candidates(frame).die_size
+        candidates = find_candidates(frame)
+        size = true_size or candidates.die_size
         if size <= 0:
             continue
-        points = list(labelled_points(frame, objects, size))
+        points = pick(candidates.centers, objects, size)
         for _ in range(rounds):
-            c, label = augmented_crops(frame, points, size, rng)
+            c, label = augmented_crops(frame, points, size, rng, die, side, shift)
             xs.append(c)
             ys.append(label)
     return np.concatenate(xs), np.concatenate(ys)
 
 
+def frame_samples(
+    frames: Frames, rounds: int, rng: np.random.Generator
+) -> tuple[np.ndarray, np.ndarray]:
+    """Detector crops: every candidate point labelled by the nearest die."""
+    return samples(frames, rounds, rng, labelled_points)
+
+
 def value_points(
-    frame: np.ndarray, objects: list[dict], size: float, negatives: int, rng: np.random.Generator
-) -> list[tuple[float, float, int]]:
+    candidates: np.ndarray,
+    objects: list[dict],
+    size: float,
+    negatives: int,
+    rng: np.random.Generator,
+) -> list[Point]:
     """Every labelled die centre with its value, and up to `negatives` candidate points
     far from every die: the value net looks only where the detector found a die, so it
     needs the dice themselves and the look-alikes the detector lets through."""
@@ -191,7 +213,7 @@ def value_points(
     points = [(float(x), float(y), o["value"]) for (x, y), o in zip(centres, objects, strict=True)]
     far = [
         (float(x), float(y), 0)
-        for x, y in find_candidates(frame).centers
+        for x, y in candidates
         if len(centres) == 0 or np.hypot(*(centres - (x, y)).T).min() >= NEGATIVE_RADIUS * size
     ]
     for i in rng.permutation(len(far))[:negatives]:
@@ -203,17 +225,11 @@ def value_samples(
     frames: Frames, rounds: int, negatives: int, rng: np.random.Generator
 ) -> tuple[np.ndarray, np.ndarray]:
     """Augmented uint8 crops at the value net's scale, and their labels."""
-    xs, ys = [], []
-    for frame, objects, true_size in frames:
-        size = true_size or find_candidates(frame).die_size
-        if size <= 0:
-            continue
-        points = value_points(frame, objects, size, negatives, rng)
-        for _ in range(rounds):
-            c, label = augmented_crops(frame, points, size, rng, VALUE_DIE, VALUE_CROP, 0.07)
-            xs.append(c)
-            ys.append(label)
-    return np.concatenate(xs), np.concatenate(ys)
+
+    def pick(candidates: np.ndarray, objects: list[dict], size: float) -> list[Point]:
+        return value_points(candidates, objects, size, negatives, rng)
+
+    return samples(frames, rounds, rng, pick, die=VALUE_DIE, side=VALUE_CROP, shift=0.07)
 
 
 def real_frames(entries: list[dict]) -> Frames:
