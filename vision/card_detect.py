@@ -262,7 +262,9 @@ def find_corner_frames(frame: np.ndarray) -> list[CornerFrame]:
                 continue
             box = cv2.boundingRect(contour)
             if by_edges and (
-                any(_same_box(box, d) for d in done) or not _cardlike(contour, min_small)
+                any(_same_box(box, d) for d in done)
+                or _spans_frame(box, mask.shape)
+                or not _cardlike(contour, min_small)
             ):
                 continue
             x, y, w, h = box
@@ -323,6 +325,14 @@ def _cardlike(contour: np.ndarray, min_px: float) -> bool:
     if min(w, h) < min_px:
         return False
     return cv2.contourArea(contour) / (w * h) >= 0.55 and max(w, h) / min(w, h) <= 3.0
+
+
+def _spans_frame(box: tuple[int, int, int, int], shape: tuple[int, ...]) -> bool:
+    """An outline from one frame edge to the opposite one is the table's texture (every
+    check and weave closes an edge), never cards: outlining it again at full resolution
+    was the costliest step on such tables and found nothing new."""
+    x, y, w, h = box
+    return (x <= 1 and x + w >= shape[1] - 1) or (y <= 1 and y + h >= shape[0] - 1)
 
 
 def _same_box(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> bool:
