@@ -83,8 +83,21 @@ def _paper(white: np.ndarray, table: np.ndarray, level: float, close_px: int) ->
     return cv2.morphologyEx(mask, cv2.MORPH_CLOSE, close)
 
 
-def paper_map(frame: np.ndarray) -> tuple[np.ndarray, float, np.ndarray, float]:
-    """(paper mask, scale, table estimate, threshold) at the shrunken detection scale."""
+@dataclass(frozen=True)
+class PaperMap:
+    """The frame shrunk by a whole `step`, its whiteness, the table estimate under it, and
+    the paper mask thresholded at `level` above that table."""
+
+    mask: np.ndarray
+    step: int
+    white: np.ndarray
+    table: np.ndarray
+    level: float
+
+
+def paper_map(frame: np.ndarray) -> PaperMap:
+    """The paper mask at the shrunken detection scale, and what made it (reused when blobs
+    are outlined again at full resolution and for the edge outlines)."""
     import cv2
 
     h, w = frame.shape[:2]
@@ -103,7 +116,7 @@ def paper_map(frame: np.ndarray) -> tuple[np.ndarray, float, np.ndarray, float]:
         cv2.subtract(white, table), 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU
     )
     level = max(level, 10.0)
-    return _paper(white, table, level, CLOSE_PX), 1.0 / step, table, level
+    return PaperMap(_paper(white, table, level, CLOSE_PX), step, white, table, level)
 
 
 def _segment(pts: np.ndarray, i: int, j: int) -> np.ndarray:
@@ -230,27 +243,18 @@ def find_corner_frames(frame: np.ndarray) -> list[CornerFrame]:
     """
     import cv2
 
-    mask, scale, table, level = paper_map(frame)
-    step = round(1.0 / scale)
-    small = (
-        frame
-        if step == 1
-        else cv2.resize(
-            frame, (frame.shape[1] // step, frame.shape[0] // step), interpolation=cv2.INTER_AREA
-        )
-    )
-    min_small = MIN_CARD_PX * scale
-    frames: list[CornerFrame] = []
-    fh, fw = frame.shape[:2]
-    done: list[tuple[int, int, int, int]] = []
+    pm = paper_map(frame)
+    step, mask = pm.step, pm.mask
+    min_small = MIN_CARD_PX / step
     # Court art can cut a card's paper in pieces: card-shaped hulls of nearby pieces count
     # too (outlined at detection scale only).
     pieces = _piece_hulls(mask, PIECE_REACH_PX)
-    frames += [
+    frames = [
         CornerFrame(o * step, r * step, d * step)
-        for o, r, d in _outline_hypotheses(pieces, min_small, MAX_CARD_PX * scale)
+        for o, r, d in _outline_hypotheses(pieces, min_small, MAX_CARD_PX / step)
     ]
-    for by_edges, blobs in ((False, mask), (True, _edge_fill(_whiteness(small)))):
+    done: list[tuple[int, int, int, int]] = []
+    for by_edges, blobs in ((False, mask), (True, _edge_fill(pm.white))):
         if step == 1:
             frames += [
                 CornerFrame(*h) for h in _outline_hypotheses(blobs, MIN_CARD_PX, MAX_CARD_PX)
@@ -267,28 +271,43 @@ def find_corner_frames(frame: np.ndarray) -> list[CornerFrame]:
                 or not _cardlike(contour, min_small)
             ):
                 continue
-            x, y, w, h = box
-            x0, y0 = max(0, x - 3), max(0, y - 3)
-            x1, y1 = min(mask.shape[1], x + w + 3), min(mask.shape[0], y + h + 3)
-            size = (min(fw, x1 * step) - x0 * step, min(fh, y1 * step) - y0 * step)
-            own = np.zeros((y1 - y0, x1 - x0), np.uint8)
-            cv2.drawContours(own, [contour - [x0, y0]], -1, 255, -1)
-            own = cv2.dilate(cv2.resize(own, size, interpolation=cv2.INTER_NEAREST), _DILATE)
-            white = _whiteness(
-                frame[y0 * step : y0 * step + size[1], x0 * step : x0 * step + size[0]]
-            )
-            if by_edges:
-                sharp = _edge_fill(white)
-            else:
-                table_roi = cv2.resize(table[y0:y1, x0:x1], size, interpolation=cv2.INTER_LINEAR)
-                sharp = _paper(white, table_roi, level, CLOSE_PX * 2 - 1)
-            offset = np.array([x0 * step, y0 * step], np.float64)
-            found = _outline_hypotheses(cv2.bitwise_and(sharp, own), MIN_CARD_PX, MAX_CARD_PX)
+            found = _sharp_outline(frame, pm, contour, box, by_edges)
             if found:
                 done.append(box)
-            for origin, right, down in found:
-                frames.append(CornerFrame(origin + offset, right, down))
+            frames += found
     return _distinct(frames)
+
+
+def _sharp_outline(
+    frame: np.ndarray,
+    pm: PaperMap,
+    contour: np.ndarray,
+    box: tuple[int, int, int, int],
+    by_edges: bool,
+) -> list[CornerFrame]:
+    """One blob of the shrunken frame outlined again at full resolution in its own window
+    (as paper or as closed edges, like the blob), so corners are as sharp as the camera
+    allows."""
+    import cv2
+
+    step = pm.step
+    fh, fw = frame.shape[:2]
+    x, y, w, h = box
+    x0, y0 = max(0, x - 3), max(0, y - 3)
+    x1, y1 = min(pm.mask.shape[1], x + w + 3), min(pm.mask.shape[0], y + h + 3)
+    size = (min(fw, x1 * step) - x0 * step, min(fh, y1 * step) - y0 * step)
+    own = np.zeros((y1 - y0, x1 - x0), np.uint8)
+    cv2.drawContours(own, [contour - [x0, y0]], -1, 255, -1)
+    own = cv2.dilate(cv2.resize(own, size, interpolation=cv2.INTER_NEAREST), _DILATE)
+    white = _whiteness(frame[y0 * step : y0 * step + size[1], x0 * step : x0 * step + size[0]])
+    if by_edges:
+        sharp = _edge_fill(white)
+    else:
+        table = cv2.resize(pm.table[y0:y1, x0:x1], size, interpolation=cv2.INTER_LINEAR)
+        sharp = _paper(white, table, pm.level, CLOSE_PX * 2 - 1)
+    offset = np.array([x0 * step, y0 * step], np.float64)
+    found = _outline_hypotheses(cv2.bitwise_and(sharp, own), MIN_CARD_PX, MAX_CARD_PX)
+    return [CornerFrame(origin + offset, right, down) for origin, right, down in found]
 
 
 def _piece_hulls(mask: np.ndarray, reach: int) -> np.ndarray:
