@@ -20,12 +20,11 @@ from vision.dice_net import (
     CROP,
     DiceNet,
     canonical_frame,
-    crop_features,
+    crop_batch,
     cut_crops,
     default_gate,
     default_net,
     default_value_net,
-    gate_features_half,
     half_frame,
     value_crops,
 )
@@ -63,11 +62,11 @@ def read_dice(
     padded, factor = canonical_frame(frame, candidates.die_size)
     points = np.rint(candidates.centers * (factor / 2)) * 2  # even: halves align exactly
     half_crops = cut_crops(half_frame(padded), points / 2, CROP // 2)
-    gate = 1.0 - default_gate().probabilities(gate_features_half(half_crops))[:, 0]
+    gate = 1.0 - default_gate().probabilities(crop_batch(half_crops))[:, 0]
     points = thinned(points, gate, THIN_RADIUS * CANON_DIE)
     if len(points) == 0:
         return DiceReading((), 0.0)
-    probs = (net or default_net()).probabilities(crop_features(cut_crops(padded, points)))
+    probs = (net or default_net()).probabilities(crop_batch(cut_crops(padded, points)))
     canonical = merge_points(points, probs)
     if len(canonical) == 0:
         return DiceReading((), 0.0)
@@ -104,13 +103,12 @@ def second_look(
     if len(centers) == 0:
         return np.zeros(0, np.intp), np.zeros(0), np.zeros(0, bool)
     net = default_value_net()
-    crops = value_crops(frame, centers, die_size)
-    first = net.probabilities(crop_features(crops))
+    batch = crop_batch(value_crops(frame, centers, die_size))
+    first = net.probabilities(batch)
     log_votes = np.log(first + 1e-6)
     unsure = first.max(axis=1) < SURE
     if unsure.any():
-        turned = np.concatenate([np.rot90(crops[unsure], k, axes=(1, 2)) for k in range(1, TURNS)])
-        probs = net.probabilities(crop_features(np.ascontiguousarray(turned)))
+        probs = net.probabilities(batch.subset(unsure).turned_views(TURNS))
         views = np.log(probs + 1e-6).reshape(TURNS - 1, int(unsure.sum()), -1)
         log_votes[unsure] = (log_votes[unsure] + views.sum(axis=0)) / TURNS
     values = np.argmax(log_votes[:, 1:], axis=1) + 1

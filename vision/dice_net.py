@@ -18,7 +18,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from vision.numpy_nn import matmul, softmax
+from vision.numpy_nn import conv_relu_pool, matmul, softmax
 
 CANON_DIE = 20  # die edge in the rescaled frame, px
 CROP = 28  # side of the square crop fed to the net, px (a die plus a margin)
@@ -27,7 +27,6 @@ GATE_FILE = "dice_gate.npz"  # a smaller net on half-size crops that screens out
 VALUE_DIE = 32  # die edge in the value net's crops, px: about the photos' own resolution
 VALUE_CROP = 48  # with a margin wide enough to show where a card-sized "die" goes on
 VALUE_FILE = "dice_value.npz"  # the second look, at VALUE_DIE, on each found die
-SHIFTED_MAX_AREA = 256  # conv layers on feature maps up to 16×16 use shifted matmuls
 
 
 def canonical_frame(frame: np.ndarray, die_size: float) -> tuple[np.ndarray, float]:
@@ -92,72 +91,62 @@ def half_frame(padded: np.ndarray) -> np.ndarray:
     return cv2.resize(padded[:h, :w], (w // 2, h // 2), interpolation=cv2.INTER_AREA)
 
 
+@dataclass(frozen=True)
+class CropBatch:
+    """Net input for a batch of square crops: each colour channel z-scored within its
+    crop, which makes white-on-red, red-on-smoke and black-on-white pips look alike, plus
+    the channel means and spreads themselves, so colour can still veto a candidate."""
+
+    planes: np.ndarray  # (3, n, side, side) float32, channel-first as the nets run
+    extras: np.ndarray  # (n, 6): channel means / 255, then spreads / 64
+
+    def flat(self) -> np.ndarray:
+        """(n, side·side·3 + 6) rows in (y, x, channel) order, then the extras: the
+        layout the nets were trained on."""
+        n = self.planes.shape[1]
+        pixels = self.planes.transpose(1, 2, 3, 0).reshape(n, -1)
+        return np.concatenate([pixels, self.extras], axis=1)
+
+    def turned_views(self, turns: int) -> CropBatch:
+        """The crops turned by 1, 2, … turns-1 right angles, stacked turn by turn
+        (turning a crop does not change its statistics)."""
+        planes = [np.rot90(self.planes, k, axes=(2, 3)) for k in range(1, turns)]
+        return CropBatch(np.concatenate(planes, axis=1), np.tile(self.extras, (turns - 1, 1)))
+
+    def subset(self, keep: np.ndarray) -> CropBatch:
+        """The crops picked by a boolean mask or index array."""
+        return CropBatch(self.planes[:, keep], self.extras[keep])
+
+
+def crop_batch(crops: np.ndarray) -> CropBatch:
+    """`CropBatch` of (n, side, side, 3) crops (uint8, or float for averaged crops).
+
+    Statistics and scaling run over each channel plane's contiguous pixels; on the
+    channel-last crops numpy broadcasts over an axis of 3, many times slower.
+    """
+    n, side = len(crops), crops.shape[1]
+    planes = np.empty((3, n, side, side), np.float32)
+    planes[...] = crops.transpose(3, 0, 1, 2)
+    flat = planes.reshape(3, n, -1)
+    mean = np.einsum("cnp->cn", flat) / flat.shape[2]
+    flat -= mean[:, :, None]
+    std = np.sqrt(np.einsum("cnp,cnp->cn", flat, flat) / flat.shape[2])
+    flat *= (1.0 / (std + 4.0))[:, :, None]
+    return CropBatch(planes, np.concatenate([mean.T / 255.0, std.T / 64.0], axis=1))
+
+
 def crop_features(crops: np.ndarray) -> np.ndarray:
-    """Net input for (n, side, side, 3) uint8 crops (any side): each channel z-scored
-    within its crop, then the channel means and spreads themselves, so colour can still
-    veto a candidate."""
-    return normalised(crops.reshape(len(crops), -1, 3).astype(np.float32))
+    """Flat training rows (`CropBatch.flat`) for (n, side, side, 3) crops."""
+    return crop_batch(crops).flat()
 
 
 def gate_features(crops: np.ndarray) -> np.ndarray:
-    """The gate's input from full crops (training): the same features on crops halved in
-    size by 2×2 means."""
+    """The gate's training rows from full crops: the same features on crops halved in
+    size by 2×2 means (at run time the gate's crops are cut from `half_frame`, equal up
+    to 8-bit rounding at a quarter of the memory traffic)."""
     n, half = len(crops), CROP // 2
     x = crops.reshape(n, half, 2, half, 2, 3).astype(np.float32).mean(axis=(2, 4))
-    return normalised(x.reshape(n, -1, 3))
-
-
-def gate_features_half(half_crops: np.ndarray) -> np.ndarray:
-    """The gate's input at run time, from crops cut out of `half_frame` at even centres:
-    equal to `gate_features` of the full crops up to 8-bit rounding, at a quarter of the
-    memory traffic."""
-    return normalised(half_crops.reshape(len(half_crops), -1, 3).astype(np.float32))
-
-
-def normalised(x: np.ndarray) -> np.ndarray:
-    """(n, pixels, 3) float32 → per-crop z-scored channels plus channel means and spreads.
-
-    einsum sums over the pixel axis in one pass; numpy's mean/std over a middle axis with
-    three channels last is several times slower, and this runs on every candidate.
-    """
-    mean = np.einsum("npc->nc", x)[:, None, :] / x.shape[1]
-    centred = x - mean
-    std = np.sqrt(np.einsum("npc,npc->nc", centred, centred) / x.shape[1])[:, None, :]
-    z = centred / (std + 4.0)
-    extras = np.concatenate([mean[:, 0] / 255.0, std[:, 0] / 64.0], axis=1)
-    return np.concatenate([z.reshape(len(x), -1), extras], axis=1)
-
-
-def conv_relu_pool(x: np.ndarray, w: np.ndarray, b: np.ndarray) -> np.ndarray:
-    """3×3 convolution (zero padding), ReLU and 2×2 max-pool on (n, h, w, c) float32;
-    `w` is (c·9, k) in (channel, dy, dx) order, as PyTorch's weight flattened.
-
-    Wide, shallow inputs go through one im2col matmul, its columns copied plane by plane
-    (whole rows at a time, not 3×3 windows); small deep ones through nine shifted matmuls
-    summed, which is about twice as fast there.
-    """
-    n, h, wd, c = x.shape
-    padded = np.pad(x, ((0, 0), (1, 1), (1, 1), (0, 0)))
-    if h * wd > SHIFTED_MAX_AREA:
-        planes = np.ascontiguousarray(padded.transpose(3, 0, 1, 2))
-        cols = np.empty((c * 9, n, h, wd), np.float32)
-        for t in range(c * 9):
-            ch, tap = divmod(t, 9)
-            dy, dx = divmod(tap, 3)
-            cols[t] = planes[ch, :, dy : dy + h, dx : dx + wd]
-        y = matmul(cols.reshape(c * 9, -1).T, w)
-    else:
-        taps = w.reshape(c, 9, -1)
-        y = matmul(padded[:, :h, :wd].reshape(-1, c), taps[:, 0])
-        for t in range(1, 9):
-            dy, dx = divmod(t, 3)
-            y += matmul(padded[:, dy : dy + h, dx : dx + wd].reshape(-1, c), taps[:, t])
-    y += b
-    np.maximum(y, 0, out=y)
-    y = y.reshape(n, h, wd, -1)
-    rows = np.maximum(y[:, 0::2], y[:, 1::2]).reshape(n, h // 2, wd // 2, -1)
-    k = y.shape[3]
-    return np.maximum(rows[..., :k], rows[..., k:])
+    return crop_features(x)
 
 
 @dataclass(frozen=True)
@@ -173,22 +162,18 @@ class DiceNet:
     dense: tuple[tuple[np.ndarray, np.ndarray], ...]
     side: int  # crop side the features were made from
 
-    def probabilities(self, features: np.ndarray) -> np.ndarray:
-        """Class probabilities, (n, 7), for rows of `crop_features`/`gate_features`."""
-        n = len(features)
-        pixels = self.side * self.side * 3
-        x = features[:, :pixels]
-        if self.convs:
-            img = x.reshape(n, self.side, self.side, 3)
-            for w, b in self.convs:
-                img = conv_relu_pool(img, w, b)
-            x = img.reshape(n, -1)
-        x = np.concatenate([x, features[:, pixels:]], axis=1)
+    def probabilities(self, batch: CropBatch) -> np.ndarray:
+        """Class probabilities, (n, 7), of a batch of crops."""
+        x = batch.planes
+        for w, b in self.convs:
+            x = conv_relu_pool(x, w.T, b)
+        n = x.shape[1]
+        h = np.concatenate([x.transpose(1, 2, 3, 0).reshape(n, -1), batch.extras], axis=1)
         for i, (w, b) in enumerate(self.dense):
-            x = matmul(x, w) + b
+            h = matmul(h, w) + b
             if i < len(self.dense) - 1:
-                np.maximum(x, 0, out=x)
-        return softmax(x)
+                np.maximum(h, 0, out=h)
+        return softmax(h)
 
     def save(self, path: Path) -> None:
         """Store as float16 to keep the shipped file small."""

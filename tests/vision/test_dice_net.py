@@ -1,5 +1,6 @@
-"""The numpy forward pass of the dice nets (both convolution paths against a direct sum),
-the second look's crops, and the small geometric steps around the nets."""
+"""The numpy forward pass of the dice nets (the convolution against a direct sum, the crop
+features against their definition), the second look's crops, and the small geometric
+steps around the nets."""
 
 from __future__ import annotations
 
@@ -9,38 +10,55 @@ import pytest
 from vision.dice import merge_points, thinned
 from vision.dice_find import find_blobs
 from vision.dice_net import (
-    SHIFTED_MAX_AREA,
     VALUE_CROP,
     VALUE_DIE,
-    conv_relu_pool,
+    CropBatch,
+    crop_batch,
     default_value_net,
     value_crops,
 )
+from vision.numpy_nn import conv_relu_pool
 
 
 def direct_conv_relu_pool(x: np.ndarray, w: np.ndarray, b: np.ndarray) -> np.ndarray:
-    """The same layer written as the textbook loop over the nine taps."""
+    """The same layer written as the textbook loop over the nine taps, channel-last."""
     n, h, wd, c = x.shape
-    taps = w.reshape(c, 3, 3, -1)
+    taps = w.reshape(-1, c, 3, 3)
     padded = np.pad(x, ((0, 0), (1, 1), (1, 1), (0, 0)))
-    y = np.zeros((n, h, wd, taps.shape[3]), np.float64)
+    y = np.zeros((n, h, wd, taps.shape[0]), np.float64)
     for dy in range(3):
         for dx in range(3):
-            y += np.einsum("nhwc,ck->nhwk", padded[:, dy : dy + h, dx : dx + wd], taps[:, dy, dx])
+            y += np.einsum("nhwc,kc->nhwk", padded[:, dy : dy + h, dx : dx + wd], taps[..., dy, dx])
     y = np.maximum(y + b, 0)
-    return y.reshape(n, h // 2, 2, wd // 2, 2, -1).max(axis=(2, 4))
+    return y[:, : h // 2 * 2, : wd // 2 * 2].reshape(n, h // 2, 2, wd // 2, 2, -1).max(axis=(2, 4))
 
 
-@pytest.mark.parametrize("side,channels", [(24, 3), (12, 8)])
-def test_both_convolution_paths_match_the_direct_sum(side: int, channels: int) -> None:
-    assert (side * side > SHIFTED_MAX_AREA) == (side == 24)  # one case per path
+@pytest.mark.parametrize("side,channels", [(24, 3), (12, 8), (7, 4)])
+def test_convolution_matches_the_direct_sum(side: int, channels: int) -> None:
     rng = np.random.default_rng(side)
     x = rng.standard_normal((3, side, side, channels)).astype(np.float32)
-    w = rng.standard_normal((channels * 9, 5)).astype(np.float32)
+    w = rng.standard_normal((5, channels * 9)).astype(np.float32)
     b = rng.standard_normal(5).astype(np.float32)
-    got = conv_relu_pool(x, w, b)
-    assert got.shape == (3, side // 2, side // 2, 5)
-    np.testing.assert_allclose(got, direct_conv_relu_pool(x, w, b), rtol=1e-4, atol=1e-4)
+    got = conv_relu_pool(np.ascontiguousarray(x.transpose(3, 0, 1, 2)), w, b)
+    assert got.shape == (5, 3, side // 2, side // 2)
+    want = direct_conv_relu_pool(x, w, b).transpose(3, 0, 1, 2)
+    np.testing.assert_allclose(got, want, rtol=1e-4, atol=1e-4)
+
+
+def test_crop_batch_is_the_trained_layout() -> None:
+    """The flat rows are each channel z-scored within its crop in (y, x, channel) order,
+    then the channel means and spreads; turned views are the turned crops' batches."""
+    rng = np.random.default_rng(3)
+    crops = rng.integers(0, 256, (4, 6, 6, 3), dtype=np.uint8)
+    x = crops.reshape(4, -1, 3).astype(np.float64)
+    mean, std = x.mean(axis=1, keepdims=True), x.std(axis=1, keepdims=True)
+    want = np.concatenate(
+        [((x - mean) / (std + 4)).reshape(4, -1), mean[:, 0] / 255, std[:, 0] / 64], axis=1
+    )
+    batch = crop_batch(crops)
+    np.testing.assert_allclose(batch.flat(), want, rtol=1e-5, atol=1e-5)
+    turned = crop_batch(np.concatenate([np.rot90(crops, k, axes=(1, 2)) for k in (1, 2, 3)]))
+    np.testing.assert_allclose(batch.turned_views(4).flat(), turned.flat(), atol=1e-5)
 
 
 def test_value_crops_are_centred_and_scaled() -> None:
@@ -57,8 +75,8 @@ def test_value_crops_are_centred_and_scaled() -> None:
 def test_value_net_matches_its_crop_size() -> None:
     net = default_value_net()
     assert net.side == VALUE_CROP
-    x = np.zeros((2, VALUE_CROP * VALUE_CROP * 3 + 6), np.float32)
-    probs = net.probabilities(x)
+    batch = CropBatch(np.zeros((3, 2, VALUE_CROP, VALUE_CROP), np.float32), np.zeros((2, 6)))
+    probs = net.probabilities(batch)
     assert probs.shape == (2, 7)
     np.testing.assert_allclose(probs.sum(axis=1), 1.0, rtol=1e-5)
 
