@@ -286,16 +286,43 @@ def read_corner(frame: np.ndarray, cf: CornerFrame, models: CardModels) -> Corne
 
 def read_patch(patch: np.ndarray, models: CardModels) -> CornerRead | None:
     """`read_corner` on an already resampled corner patch."""
-    crops = index_crops(patch)
-    if crops is None:
-        return None
-    colour = RED_SUITS if crops.red else BLACK_SUITS
-    rank = _classify(glyph_vector(crops.rank), models.taught_rank, models.rank, (None,))[0]
-    suit, anywhere = _classify(
-        glyph_vector(crops.suit), models.taught_suit, models.suit, (colour, None)
+    return read_patches([patch], models)[0]
+
+
+def read_patches(patches: list[np.ndarray], models: CardModels) -> list[CornerRead | None]:
+    """`read_patch` of every patch, the glyphs of all of them compared with the templates in
+    one matrix product per template set (per-glyph products cost more than the cut-outs)."""
+    crops = [index_crops(p) for p in patches]
+    live = [k for k, c in enumerate(crops) if c is not None]
+    out: list[CornerRead | None] = [None] * len(patches)
+    if not live:
+        return out
+    cut = [c for c in crops if c is not None]
+    ranks = np.stack([glyph_vector(c.rank) for c in cut])
+    suits = np.stack([glyph_vector(c.suit) for c in cut])
+    (rank_answers,) = _classify(ranks, models.taught_rank, models.rank, (None,))
+    red, black, anywhere = _classify(
+        suits, models.taught_suit, models.suit, (RED_SUITS, BLACK_SUITS, None)
     )
+    for j, k in enumerate(live):
+        suit = red[j] if cut[j].red else black[j]
+        out[k] = _corner_read(patches[k], models, cut[j].red, rank_answers[j], suit, anywhere[j])
+    return out
+
+
+def _corner_read(
+    patch: np.ndarray,
+    models: CardModels,
+    red: bool,
+    rank: Guess | None,
+    suit: Guess | None,
+    anywhere: Guess | None,
+) -> CornerRead | None:
+    """One corner's reading from its rank, its suit among the suits of the colour seen, and
+    the best suit of any colour."""
     if rank is None or suit is None or anywhere is None:
         return None
+    colour = RED_SUITS if red else BLACK_SUITS
     agrees = anywhere.label in colour or anywhere.score - suit.score < COLOUR_DOUBT
     by_corner = _taught_suit(patch, models)
     if by_corner is None or suit.vote >= SURE_SUIT:
@@ -310,24 +337,26 @@ def read_patch(patch: np.ndarray, models: CardModels) -> CornerRead | None:
 
 
 def _classify(
-    vector: np.ndarray,
+    vectors: np.ndarray,
     taught: TemplateSet,
     shipped: TemplateSet,
     questions: tuple[frozenset[str] | None, ...],
-) -> list[Guess | None]:
-    """Answers (one per allowed-label set): the taught templates' when they match closely
-    and are at least as sure as the shipped ones, otherwise the shipped ones'."""
-    scores = shipped.scores(vector)
-    answers = [shipped.guess(scores, allowed) for allowed in questions]
+) -> list[list[Guess | None]]:
+    """Answers per allowed-label set, one per glyph vector (rows of `vectors`): the taught
+    templates' when they match closely and are at least as sure as the shipped ones,
+    otherwise the shipped ones'."""
+    scores = shipped.scores(vectors)
+    answers = [shipped.guesses(scores, allowed) for allowed in questions]
     if taught.groups:
-        scores = taught.scores(vector)
-        for k, allowed in enumerate(questions):
-            mine = taught.guess(scores, allowed)
-            theirs = answers[k]
-            if (
-                mine is not None
-                and mine.score >= TAUGHT_TRUST
-                and (theirs is None or mine.vote >= theirs.vote)
-            ):
-                answers[k] = mine
+        scores = taught.scores(vectors)
+        for mine_all, theirs_all in zip(
+            (taught.guesses(scores, allowed) for allowed in questions), answers, strict=True
+        ):
+            for k, (mine, theirs) in enumerate(zip(mine_all, theirs_all, strict=True)):
+                if (
+                    mine is not None
+                    and mine.score >= TAUGHT_TRUST
+                    and (theirs is None or mine.vote >= theirs.vote)
+                ):
+                    theirs_all[k] = mine
     return answers

@@ -8,7 +8,6 @@ artwork; the shipped ones answer when the taught ones are absent or unsure.
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -42,13 +41,25 @@ class TemplateSet:
     labels: np.ndarray
     basis: np.ndarray | None = None
     groups: dict[str, np.ndarray] = field(init=False, repr=False, compare=False)
+    names: tuple[str, ...] = field(init=False, repr=False, compare=False)
+    label_ids: np.ndarray = field(init=False, repr=False, compare=False)
+    by_label: np.ndarray = field(init=False, repr=False, compare=False)
+    starts: np.ndarray = field(init=False, repr=False, compare=False)
     pools: dict[frozenset[str] | None, np.ndarray] = field(
         init=False, repr=False, compare=False, default_factory=dict
     )
 
     def __post_init__(self) -> None:
-        groups = {str(k): np.flatnonzero(self.labels == k) for k in np.unique(self.labels)}
+        names, ids = np.unique(self.labels, return_inverse=True)
+        groups = {str(k): np.flatnonzero(ids == i) for i, k in enumerate(names)}
         object.__setattr__(self, "groups", groups)
+        object.__setattr__(self, "names", tuple(str(k) for k in names))
+        object.__setattr__(self, "label_ids", ids.ravel())
+        # Templates ordered by label, and where each label starts: per-label maxima in one call.
+        object.__setattr__(self, "by_label", np.argsort(ids.ravel(), kind="stable"))
+        object.__setattr__(
+            self, "starts", np.searchsorted(ids.ravel()[self.by_label], range(len(names)))
+        )
 
     def classify(self, vector: np.ndarray, allowed: frozenset[str] | None = None) -> Guess | None:
         """Nearest template's label; margin = best score minus best score of any other label.
@@ -59,49 +70,66 @@ class TemplateSet:
             return None
         return self.guess(self.scores(vector), allowed)
 
-    def scores(self, vector: np.ndarray) -> np.ndarray:
-        """Correlation of a glyph vector with every template."""
+    def scores(self, vectors: np.ndarray) -> np.ndarray:
+        """Correlation of one glyph vector (D,) with every template, or of a batch (N, D)
+        as one (N, templates) matrix product."""
         if self.basis is not None:
-            vector = vector @ self.basis
-            vector = vector / (float(np.linalg.norm(vector)) + 1e-9)
-        return self.vectors @ vector
+            vectors = vectors @ self.basis
+            norm = np.linalg.norm(vectors, axis=-1, keepdims=True)
+            vectors = vectors / (norm + 1e-9)
+        return vectors @ self.vectors.T
 
     def guess(self, scores: np.ndarray, allowed: frozenset[str] | None = None) -> Guess | None:
-        """The answer from precomputed `scores` (one scoring, several questions)."""
-        best = sorted(
-            (
-                (float(scores[idx].max()), label)
-                for label, idx in self.groups.items()
-                if allowed is None or label in allowed
-            ),
-            reverse=True,
-        )
-        if not best:
-            return None
-        runner_up = best[1][0] if len(best) > 1 else -1.0
-        margin = best[0][0] - runner_up
+        """The answer from precomputed `scores` of one glyph (one scoring, several questions)."""
+        return self.guesses(scores[None, :], allowed)[0]
+
+    def guesses(
+        self, scores: np.ndarray, allowed: frozenset[str] | None = None
+    ) -> list[Guess | None]:
+        """The answer for each row of an (N, templates) score matrix, all rows at once."""
+        pool = self._pool(allowed)
+        if not len(pool):
+            return [None] * len(scores)
+        cols = [i for i, name in enumerate(self.names) if allowed is None or name in allowed]
+        per_label = np.maximum.reduceat(scores[:, self.by_label], self.starts, axis=1)[:, cols]
+        order = np.argsort(-per_label, axis=1, kind="stable")
+        rows = np.arange(len(scores))
+        best = per_label[rows, order[:, 0]]
+        runner_up = per_label[rows, order[:, 1]] if len(cols) > 1 else np.full(len(scores), -1.0)
+        margin = best - runner_up
         # A few taught templates per label make a neighbourhood vote meaningless; there the
         # score lead itself says how sure the answer is.
         vote = (
-            self._vote(scores, allowed)
+            self._votes(scores, pool)
             if self.basis is not None
-            else min(1.0, margin / TAUGHT_MARGIN)
+            else np.minimum(1.0, margin / TAUGHT_MARGIN)
         )
-        return Guess(best[0][1], best[0][0], margin, vote)
+        return [
+            Guess(self.names[cols[o]], float(b), float(m), float(v))
+            for o, b, m, v in zip(order[:, 0], best, margin, vote, strict=True)
+        ]
 
-    def _vote(self, scores: np.ndarray, allowed: frozenset[str] | None) -> float:
-        """Lead of the commonest label among the nearest templates (0..1): near-duplicate
-        templates make the raw score margin tiny, while the neighbourhood still says how
-        crowded by other labels this spot is."""
-        labels = [x for x in self.groups if allowed is None or x in allowed]
-        k = max(1, min(NEIGHBOURS, *(len(self.groups[x]) for x in labels)))
+    def _pool(self, allowed: frozenset[str] | None) -> np.ndarray:
+        """The templates of the allowed labels (cached per question)."""
         pool = self.pools.get(allowed)
         if pool is None:
-            pool = np.concatenate([self.groups[x] for x in labels])
+            keep = [self.groups[x] for x in self.names if allowed is None or x in allowed]
+            pool = np.concatenate(keep) if keep else np.zeros(0, np.intp)
             self.pools[allowed] = pool
-        near = pool[np.argpartition(-scores[pool], k - 1)[:k]]
-        counts = [*Counter(self.labels[near].tolist()).most_common(2), ("", 0)]
-        return (counts[0][1] - counts[1][1]) / k
+        return pool
+
+    def _votes(self, scores: np.ndarray, pool: np.ndarray) -> np.ndarray:
+        """Lead of the commonest label among each row's nearest templates (0..1): near-duplicate
+        templates make the raw score margin tiny, while the neighbourhood still says how
+        crowded by other labels this spot is."""
+        sizes = np.bincount(self.label_ids[pool])
+        k = max(1, min(NEIGHBOURS, int(sizes[sizes > 0].min())))
+        near = pool[np.argpartition(-scores[:, pool], k - 1, axis=1)[:, :k]]
+        ids = self.label_ids[near]
+        counts = (ids[:, :, None] == np.arange(len(self.names))).sum(axis=1)
+        top = -np.sort(-counts, axis=1)
+        second = top[:, 1] if top.shape[1] > 1 else 0
+        return (top[:, 0] - second) / k
 
 
 @dataclass(frozen=True)

@@ -13,15 +13,17 @@ were measured to be wrong too often: for them unknown is acceptable, a wrong car
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, replace
 from pathlib import Path
 
 import numpy as np
 
 from vision.card_detect import CornerFrame, find_corner_frames
-from vision.card_index import CARD_TRUST, CornerRead, corner_patch, corner_vector, read_patch
+from vision.card_index import CARD_TRUST, CornerRead, corner_patch, corner_vector, read_patches
 from vision.card_models import CardModels, load_models
-from vision.card_net import RANK_LABELS, SUIT_LABELS, NetRead, read_patches
+from vision.card_net import RANK_LABELS, SUIT_LABELS, NetRead
+from vision.card_net import read_patches as net_read_patches
 
 MIN_SCORE = 0.5
 CORNERS = 2.0
@@ -73,12 +75,16 @@ def _label(read: CornerRead) -> str:
 def _same_card(a: CornerFrame, b: CornerFrame) -> bool:
     """Two hypotheses of one card: centres close, or one starts at a corner of the other
     with the edges lined up (an overlap can make the same corner guess different sizes)."""
-    w = max(a.width, b.width)
-    if np.linalg.norm(a.centre() - b.centre()) < SAME_CARD * w:
+    wa, wb = a.width, b.width
+    w = max(wa, wb)
+    (ax, ay), (bx, by) = a.centre(), b.centre()
+    if math.hypot(ax - bx, ay - by) < SAME_CARD * w:
         return True
-    cos = abs(float(a.right @ b.right)) / (a.width * b.width)
-    near = min(float(np.linalg.norm(b.origin - q)) for q in a.quad())
-    return (cos > 0.95 or cos < 0.2) and near < 0.15 * w
+    cos = abs(float(a.right @ b.right)) / (wa * wb)
+    if 0.2 <= cos <= 0.95:  # edges not lined up: the distance check is not needed
+        return False
+    ox, oy = b.origin
+    return min(math.hypot(ox - qx, oy - qy) for qx, qy in a.quad()) < 0.15 * w
 
 
 def _group(frames: list[CornerFrame]) -> list[list[CornerFrame]]:
@@ -189,13 +195,14 @@ def read_cards(
     models = models or load_models(taught)
     groups = [_physical_corners(g) for g in _group(find_corner_frames(frame))]
     patches = [[corner_patch(frame, cf) for cf in corners] for corners in groups]
+    corner_reads = iter(read_patches([p for ps in patches for p in ps], models))
     by_glyphs: list[tuple[CardRead, str] | None] = []
-    for corners, ps in zip(groups, patches, strict=True):
-        reads = [(cf, r) for cf, p in zip(corners, ps, strict=True) if (r := read_patch(p, models))]
+    for corners in groups:
+        reads = [(cf, r) for cf in corners if (r := next(corner_reads)) is not None]
         by_glyphs.append(_decide(reads) if reads else None)
     # The network reads only the cards the glyph templates could not name (one batch).
     asked = [k for k, g in enumerate(by_glyphs) if g is None or g[0].card is None]
-    nets = read_patches([p for k in asked for p in patches[k]])
+    nets = net_read_patches([p for k in asked for p in patches[k]])
     cards = []
     start = 0
     for k, glyphs in enumerate(by_glyphs):
