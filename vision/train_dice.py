@@ -185,6 +185,8 @@ def samples(
         if size <= 0:
             continue
         points = pick(candidates.centers, objects, size)
+        if not points:  # a card scene whose cards all look like cards gives no look-alikes
+            continue
         for _ in range(rounds):
             c, label = augmented_crops(frame, points, size, rng, die, side, shift)
             xs.append(c)
