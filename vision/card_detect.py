@@ -28,7 +28,11 @@ _DILATE = np.ones((5, 5), np.uint8)
 _SMALL = np.ones((3, 3), np.uint8)
 EDGE_LOW = 15
 EDGE_HIGH = 40
-_GRID_U, _GRID_V = (g.ravel() for g in np.meshgrid(*[np.linspace(0.08, 0.92, 7)] * 2))
+Point = tuple[float, float]
+# Sample points inside a card as weights of (origin, right, down): 7 × 7 across its face.
+_GRID = np.array(
+    [(1.0, u, v) for v in np.linspace(0.08, 0.92, 7) for u in np.linspace(0.08, 0.92, 7)]
+)
 
 
 def _length(v: np.ndarray) -> float:
@@ -124,44 +128,47 @@ def _segment(pts: np.ndarray, i: int, j: int) -> np.ndarray:
     return pts[i : j + 1] if j > i else np.concatenate([pts[i:], pts[: j + 1]])
 
 
-def _fit_line(seg: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+def _fit_line(seg: np.ndarray) -> tuple[Point, Point]:
     """(point, unit direction) of the line through a run of contour points, ends trimmed."""
     import cv2
 
     trim = len(seg) // 8
     core = seg[trim : len(seg) - trim] if len(seg) - 2 * trim >= 2 else seg
-    vx, vy, x0, y0 = cv2.fitLine(core, cv2.DIST_L2, 0, 0.01, 0.01).ravel()
-    return np.array([x0, y0], np.float64), np.array([vx, vy], np.float64)
+    vx, vy, x0, y0 = cv2.fitLine(core, cv2.DIST_L2, 0, 0.01, 0.01).ravel().tolist()
+    return (x0, y0), (vx, vy)
 
 
-def _fit_edges(contour: np.ndarray, poly_idx: np.ndarray, min_edge: float) -> list[np.ndarray]:
+def _cos(d0: Point, d1: Point) -> float:
+    """Cosine of the angle between two vectors."""
+    return (d0[0] * d1[0] + d0[1] * d1[1]) / (math.hypot(*d0) * math.hypot(*d1))
+
+
+def _fit_edges(contour: np.ndarray, poly_idx: np.ndarray, min_edge: float) -> list[Point]:
     """Corners where the outline's long straight edges meet.
 
     Short polygon edges (the chamfers of rounded card corners, notches of an index printed
     near the edge) are skipped, and nearly collinear neighbours are fitted as one line.
+    (Plain floats throughout: a handful of points, where numpy's per-call cost dominates.)
     """
-    pts = contour[:, 0, :].astype(np.float32)
-    n = len(poly_idx)
-    edges = []
-    for k in range(n):
-        i, j = int(poly_idx[k]), int(poly_idx[(k + 1) % n])
-        if _length(pts[j] - pts[i]) >= min_edge:
-            edges.append([i, j])
+    idx = poly_idx.tolist()
+    vertex = dict(zip(idx, contour[poly_idx, 0, :].tolist(), strict=True))
+
+    def direction(e: list[int]) -> Point:
+        (x0, y0), (x1, y1) = vertex[e[0]], vertex[e[1]]
+        return x1 - x0, y1 - y0
+
+    n = len(idx)
+    edges = [[idx[k], idx[(k + 1) % n]] for k in range(n)]
+    edges = [e for e in edges if math.hypot(*direction(e)) >= min_edge]
     merged: list[list[int]] = []
     for e in edges:
-        if merged:
-            d0 = pts[merged[-1][1]] - pts[merged[-1][0]]
-            d1 = pts[e[1]] - pts[e[0]]
-            cos = float(d0 @ d1) / (_length(d0) * _length(d1))
-            if cos > 0.985:
-                merged[-1][1] = e[1]
-                continue
+        if merged and _cos(direction(merged[-1]), direction(e)) > 0.985:
+            merged[-1][1] = e[1]
+            continue
         merged.append(e)
-    if len(merged) > 2:
-        d0 = pts[merged[-1][1]] - pts[merged[-1][0]]
-        d1 = pts[merged[0][1]] - pts[merged[0][0]]
-        if float(d0 @ d1) / (_length(d0) * _length(d1)) > 0.985:
-            merged[0][0] = merged.pop()[0]
+    if len(merged) > 2 and _cos(direction(merged[-1]), direction(merged[0])) > 0.985:
+        merged[0][0] = merged.pop()[0]
+    pts = contour[:, 0, :].astype(np.float32)
     lines = [_fit_line(_segment(pts, i, j)) for i, j in merged]
     corners = []
     for k in range(len(lines)):
@@ -170,44 +177,43 @@ def _fit_edges(contour: np.ndarray, poly_idx: np.ndarray, min_edge: float) -> li
         if abs(denom) < 1e-3:
             continue
         t = ((q[0] - p[0]) * e[1] - (q[1] - p[1]) * e[0]) / denom
-        corners.append(p + t * d)
+        corners.append((p[0] + t * d[0], p[1] + t * d[1]))
     return corners
 
 
-def _inside_fraction(mask: np.ndarray, quad: np.ndarray) -> float:
-    """How much of a quadrilateral (detection-scale pixels) the mask covers, sampled on a grid."""
-    o, r, d = quad[0], quad[1] - quad[0], quad[3] - quad[0]
-    xs = o[0] + _GRID_U * r[0] + _GRID_V * d[0]
-    ys = o[1] + _GRID_U * r[1] + _GRID_V * d[1]
+def _inside_fraction(
+    mask: np.ndarray, origin: np.ndarray, right: np.ndarray, down: np.ndarray
+) -> float:
+    """How much of a card (detection-scale pixels) the mask covers, sampled on a grid."""
+    xy = _GRID @ np.array([origin, right, down])
     h, w = mask.shape
-    ok = (xs >= 0) & (xs < w) & (ys >= 0) & (ys < h)
-    if not ok.all():
+    if xy.min() < 0 or xy[:, 0].max() >= w or xy[:, 1].max() >= h:
         return 0.0
-    return float((mask[ys.astype(int), xs.astype(int)] > 0).mean())
+    ij = xy.astype(np.intp)
+    return np.count_nonzero(mask[ij[:, 1], ij[:, 0]]) / len(ij)
 
 
 def _corner_hypotheses(
-    corners: list[np.ndarray], clockwise: bool, min_px: float, max_px: float
+    corners: list[Point], clockwise: bool, min_px: float, max_px: float
 ) -> list[tuple[np.ndarray, np.ndarray, np.ndarray]]:
     """(origin, right, down) for every convex right-angle corner whose edges fit a card."""
     n = len(corners)
     out = []
     for k in range(n):
-        c, prev, nxt = corners[k], corners[k - 1], corners[(k + 1) % n]
-        e1, e2 = prev - c, nxt - c
-        l1, l2 = float(_length(e1)), float(_length(e2))
+        (cx, cy), (px, py), (nx, ny) = corners[k], corners[k - 1], corners[(k + 1) % n]
+        e1, e2 = (px - cx, py - cy), (nx - cx, ny - cy)
+        l1, l2 = math.hypot(*e1), math.hypot(*e2)
         if min(l1, l2) < min_px * 0.3:
             continue
-        cos = float(e1 @ e2) / (l1 * l2)
-        if abs(np.degrees(np.arccos(np.clip(cos, -1, 1))) - 90.0) > RIGHT_ANGLE_TOLERANCE:
+        cos = (e1[0] * e2[0] + e1[1] * e2[1]) / (l1 * l2)
+        if abs(math.degrees(math.acos(min(1.0, max(-1.0, cos)))) - 90.0) > RIGHT_ANGLE_TOLERANCE:
             continue
         cross = e1[0] * e2[1] - e1[1] * e2[0]
         convex = (cross < 0) if clockwise else (cross > 0)
         if not convex:
             continue
         # Image y points down: the reading frame has `down` 90° clockwise of `right`.
-        a, b = (e1, e2) if e1[0] * e2[1] - e1[1] * e2[0] > 0 else (e2, e1)
-        la, lb = float(_length(a)), float(_length(b))
+        (a, la), (b, lb) = ((e1, l1), (e2, l2)) if cross > 0 else ((e2, l2), (e1, l1))
         ratio = lb / la
         if ASPECT_RANGE[0] <= ratio <= ASPECT_RANGE[1]:
             width, height = la, lb
@@ -217,7 +223,13 @@ def _corner_hypotheses(
             width, height = la, la * NOMINAL_ASPECT
         if not min_px <= width <= max_px:
             continue
-        out.append((c, a / la * width, b / lb * height))
+        out.append(
+            (
+                np.array([cx, cy]),
+                np.array(a) / la * width,
+                np.array(b) / lb * height,
+            )
+        )
     return out
 
 
@@ -396,8 +408,7 @@ def _outline_hypotheses(
         corners = _fit_edges(contour, idx, 0.45 * min_px)
         clockwise = cv2.contourArea(contour, oriented=True) > 0
         for origin, right, down in _corner_hypotheses(corners, clockwise, min_px, max_px):
-            quad = np.array([origin, origin + right, origin + right + down, origin + down])
-            if _inside_fraction(filled, quad) >= MIN_FIT:
+            if _inside_fraction(filled, origin, right, down) >= MIN_FIT:
                 found.append((origin, right, down))
     return found
 
