@@ -21,7 +21,7 @@ from pathlib import Path
 import numpy as np
 
 from vision.card_shapes import RANKS, SUITS
-from vision.numpy_nn import matmul, softmax
+from vision.numpy_nn import conv_relu_pool, matmul, softmax
 
 WEIGHTS = Path(__file__).with_name("card_net.npz")
 IN_W = 28  # units (and input pixels) across
@@ -90,34 +90,12 @@ def load_weights(path: Path = WEIGHTS) -> dict[str, np.ndarray] | None:
         return {k: data[k].astype(np.float32) for k in data.files}
 
 
-def _conv_relu_pool(x: np.ndarray, w: np.ndarray, b: np.ndarray) -> np.ndarray:
-    """3×3 'same' convolution, ReLU and 2×2 max-pool of a batch in (C, N, H, W) layout.
-
-    The nine shifted copies of each channel are stacked (one plane copy each) and multiplied
-    with the kernel in one matrix product; `w` is torch's (out, in, 3, 3).
-    """
-    c, n, h, wd = x.shape
-    padded = np.zeros((c, n, h + 2, wd + 2), np.float32)
-    padded[:, :, 1:-1, 1:-1] = x
-    cols = np.stack(
-        [padded[:, :, dy : dy + h, dx : dx + wd] for dy in range(3) for dx in range(3)], axis=1
-    ).reshape(c * 9, n * h * wd)
-    out = matmul(w.reshape(w.shape[0], -1), cols).reshape(-1, n, h, wd)
-    h2, w2 = h // 2, wd // 2
-    out = out[:, :, : h2 * 2, : w2 * 2]
-    pooled = np.maximum(
-        np.maximum(out[:, :, 0::2, 0::2], out[:, :, 0::2, 1::2]),
-        np.maximum(out[:, :, 1::2, 0::2], out[:, :, 1::2, 1::2]),
-    )
-    # The bias is the same across a pool window, so it is added after pooling.
-    return np.maximum(pooled + b[:, None, None, None], 0.0)
-
-
 def forward(batch: np.ndarray, weights: dict[str, np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
     """(rank probabilities, suit probabilities) for a batch of `net_input` arrays."""
     x = np.ascontiguousarray(batch.transpose(1, 0, 2, 3), np.float32)  # (C, N, H, W)
     for name, _ in LAYERS:
-        x = _conv_relu_pool(x, weights[f"{name}.weight"], weights[f"{name}.bias"])
+        w = weights[f"{name}.weight"]
+        x = conv_relu_pool(x, w.reshape(len(w), -1), weights[f"{name}.bias"])
     x = x.transpose(1, 0, 2, 3).reshape(x.shape[1], -1)  # torch's flatten order (C, H, W)
     x = np.maximum(matmul(x, weights["fc.weight"].T) + weights["fc.bias"], 0.0)
     rank = softmax(matmul(x, weights["rank.weight"].T) + weights["rank.bias"])
