@@ -97,21 +97,30 @@ def _components(binary: np.ndarray) -> list[Box]:
     A blob touching the patch edge is the table (or the card's own rim line) unless it is
     glyph-sized: some decks print the index almost on the edge.
     """
-    import cv2
 
     binary[:UNIT_PX, :] = 0  # the card's very edge: table or rim line, never the index
     binary[:, :UNIT_PX] = 0
-    n, labels, stats, _ = cv2.connectedComponentsWithStats(binary, connectivity=8)
-    out = []
-    for i in range(1, n):
-        x, y, w, h, area = (int(v) for v in stats[i])
-        corner = x <= UNIT_PX and y <= UNIT_PX
-        edge = x <= UNIT_PX or y <= UNIT_PX
-        odd = w > 30 * UNIT_PX or h > 36 * UNIT_PX or h < 6 * UNIT_PX or w < 2 * UNIT_PX
-        if area < 4 or corner or (edge and odd):
-            continue
-        out.append((x, y, w, h, area, labels[y : y + h, x : x + w] == i))
-    return out
+    n, labels, stats = _labelled(binary)
+    x, y, w, h, area = stats[1:n].T
+    edge = (x <= UNIT_PX) | (y <= UNIT_PX)
+    corner = (x <= UNIT_PX) & (y <= UNIT_PX)
+    odd = (w > 30 * UNIT_PX) | (h > 36 * UNIT_PX) | (h < 6 * UNIT_PX) | (w < 2 * UNIT_PX)
+    keep = np.flatnonzero((area >= 4) & ~corner & ~(edge & odd)) + 1
+    return [
+        (x, y, w, h, area, labels[y : y + h, x : x + w] == i)
+        for i, (x, y, w, h, area) in zip(keep.tolist(), stats[keep].tolist(), strict=True)
+    ]
+
+
+def _labelled(binary: np.ndarray) -> tuple[int, np.ndarray, np.ndarray]:
+    """8-connected components with their stats. BBDT labels exactly as OpenCV's default
+    (Spaghetti) does on these patches, in half the time."""
+    import cv2
+
+    n, labels, stats, _ = cv2.connectedComponentsWithStatsWithAlgorithm(
+        binary, 8, cv2.CV_32S, cv2.CCL_BBDT
+    )
+    return n, labels, stats
 
 
 def _rank_group(seed: Box, comps: list[Box]) -> list[Box]:
@@ -202,17 +211,15 @@ def _suit_below(binary: np.ndarray, rx0: int, rx1: int, ry1: int, rh: int) -> Bo
     The window is only as wide as the rank (plus a little), which also cuts the small suit
     free where a deck prints it touching the big pip beside it.
     """
-    import cv2
 
     x0 = max(0, int(rx0 - 0.12 * rh))
     x1 = min(binary.shape[1], int(rx1 + 0.12 * rh))
     y0, y1 = ry1 + 1, min(binary.shape[0], int(ry1 + 1.6 * rh))
     window = np.zeros_like(binary)
     window[y0:y1, x0:x1] = binary[y0:y1, x0:x1]
-    n, labels, stats, _ = cv2.connectedComponentsWithStats(window, connectivity=8)
+    n, labels, stats = _labelled(window)
     best = None
-    for i in range(1, n):
-        x, y, w, h, area = (int(v) for v in stats[i])
+    for i, (x, y, w, h, area) in enumerate(stats[1:n].tolist(), start=1):
         if h < 0.3 * rh or h > 1.3 * rh or w < 0.3 * rh or area < 4 or y - ry1 > 0.8 * rh:
             continue
         if best is None or y < best[1]:
@@ -223,7 +230,7 @@ def _suit_below(binary: np.ndarray, rx0: int, rx1: int, ry1: int, rh: int) -> Bo
 def _is_red(patch: np.ndarray, blob: Box) -> bool:
     """Red ink: red clearly above green and blue once the paper is made neutral white."""
     x, y, w, h, _, where = blob
-    paper = np.array([percentiles_u8(patch[..., ch], (90,))[0] for ch in range(3)]) + 1.0
+    paper = np.array(channel_percentiles_u8(patch, 90)) + 1.0
     sel = patch[y : y + h, x : x + w][where].astype(np.float32) / paper
     if len(sel) == 0:
         return False
@@ -243,6 +250,15 @@ def percentiles_u8(image: np.ndarray, qs: tuple[float, ...]) -> tuple[float, ...
     """Percentiles of a uint8 image from its histogram (much cheaper than sorting)."""
     cdf = np.cumsum(np.bincount(image.ravel(), minlength=256))
     return tuple(float(np.searchsorted(cdf, q / 100.0 * cdf[-1])) for q in qs)
+
+
+def channel_percentiles_u8(image: np.ndarray, q: float) -> tuple[float, ...]:
+    """One percentile of each channel of a uint8 colour image, as `percentiles_u8` gives it,
+    from one histogram of all channels (each offset into its own 256 bins)."""
+    channels = image.shape[2]
+    shifted = image.reshape(-1, channels) + np.arange(0, 256 * channels, 256, dtype=np.intp)
+    cdf = np.cumsum(np.bincount(shifted.ravel(), minlength=256 * channels).reshape(-1, 256), 1)
+    return tuple(float(np.searchsorted(c, q / 100.0 * c[-1])) for c in cdf)
 
 
 def corner_vector(patch: np.ndarray) -> np.ndarray:
