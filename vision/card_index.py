@@ -230,7 +230,7 @@ def _suit_below(binary: np.ndarray, rx0: int, rx1: int, ry1: int, rh: int) -> Bo
 def _is_red(patch: np.ndarray, blob: Box) -> bool:
     """Red ink: red clearly above green and blue once the paper is made neutral white."""
     x, y, w, h, _, where = blob
-    paper = np.array(channel_percentiles_u8(patch, 90)) + 1.0
+    paper = np.array([percentiles_u8(patch, (90,), ch)[0] for ch in range(3)]) + 1.0
     sel = patch[y : y + h, x : x + w][where].astype(np.float32) / paper
     if len(sel) == 0:
         return False
@@ -246,19 +246,14 @@ def darkest_channel(image: np.ndarray) -> np.ndarray:
     return cv2.min(cv2.min(b, g), r)
 
 
-def percentiles_u8(image: np.ndarray, qs: tuple[float, ...]) -> tuple[float, ...]:
-    """Percentiles of a uint8 image from its histogram (much cheaper than sorting)."""
-    cdf = np.cumsum(np.bincount(image.ravel(), minlength=256))
+def percentiles_u8(image: np.ndarray, qs: tuple[float, ...], channel: int = 0) -> tuple[float, ...]:
+    """Percentiles of one channel of a uint8 image from its histogram (OpenCV's histogram:
+    several times cheaper than sorting, or than numpy's bincount)."""
+    import cv2
+
+    counts = cv2.calcHist([image], [channel], None, [256], [0, 256]).ravel()
+    cdf = np.cumsum(counts.astype(np.int64))
     return tuple(float(np.searchsorted(cdf, q / 100.0 * cdf[-1])) for q in qs)
-
-
-def channel_percentiles_u8(image: np.ndarray, q: float) -> tuple[float, ...]:
-    """One percentile of each channel of a uint8 colour image, as `percentiles_u8` gives it,
-    from one histogram of all channels (each offset into its own 256 bins)."""
-    channels = image.shape[2]
-    shifted = image.reshape(-1, channels) + np.arange(0, 256 * channels, 256, dtype=np.intp)
-    cdf = np.cumsum(np.bincount(shifted.ravel(), minlength=256 * channels).reshape(-1, 256), 1)
-    return tuple(float(np.searchsorted(c, q / 100.0 * c[-1])) for c in cdf)
 
 
 def corner_vector(patch: np.ndarray) -> np.ndarray:
