@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from vision.card_detect import CornerFrame
+from vision.card_detect import CornerFrame, darkest_channel
 from vision.card_glyphs import glyph_vector
 from vision.card_models import CardModels, Guess, TemplateSet
 from vision.card_shapes import RED_SUITS, SUITS
@@ -236,14 +236,6 @@ def _is_red(patch: np.ndarray, blob: Box) -> bool:
         return False
     redness = sel[:, 2] - np.maximum(sel[:, 0], sel[:, 1])
     return float(np.median(redness)) > RED_LEVEL
-
-
-def darkest_channel(image: np.ndarray) -> np.ndarray:
-    """Per-pixel minimum of B, G and R: dark for black and red ink alike, high for paper."""
-    import cv2
-
-    b, g, r = cv2.split(image)
-    return cv2.min(cv2.min(b, g), r)
 
 
 def percentiles_u8(image: np.ndarray, qs: tuple[float, ...], channel: int = 0) -> tuple[float, ...]:
