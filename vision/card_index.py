@@ -11,6 +11,7 @@ white balance and must agree with the symbol.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 import numpy as np
 
@@ -88,28 +89,50 @@ def _ink(patch: np.ndarray) -> tuple[np.ndarray, np.ndarray] | None:
     return ink, (ink >= INK_LEVEL).astype(np.uint8)
 
 
-Box = tuple[int, int, int, int, int, np.ndarray]
+class Box(NamedTuple):
+    """An ink blob: its box, its area, and the labels it was cut from. Its pixels are cut out
+    only when needed (`mask`): most blobs of a corner are pips and art, judged by their box."""
+
+    x: int
+    y: int
+    w: int
+    h: int
+    area: int
+    labels: np.ndarray  # component labels within the box
+    label: int
+
+    def mask(self) -> np.ndarray:
+        """The blob's own pixels within its box."""
+        return self.labels == self.label
+
+
+def _boxes(
+    labels: np.ndarray, stats: np.ndarray, ids: list[int], dx: int = 0, dy: int = 0
+) -> list[Box]:
+    """The blobs `ids` of a labelling, boxes shifted by (dx, dy)."""
+    return [
+        Box(x + dx, y + dy, w, h, area, labels[y : y + h, x : x + w], i)
+        for i, (x, y, w, h, area) in zip(ids, stats[ids].tolist(), strict=True)
+    ]
 
 
 def _components(binary: np.ndarray) -> list[Box]:
-    """(x, y, w, h, area, mask) of each ink blob, less the table seen past the card edge.
+    """Each ink blob, less the table seen past the card edge.
 
     A blob touching the patch edge is the table (or the card's own rim line) unless it is
     glyph-sized: some decks print the index almost on the edge.
     """
-
     binary[:UNIT_PX, :] = 0  # the card's very edge: table or rim line, never the index
     binary[:, :UNIT_PX] = 0
     n, labels, stats = _labelled(binary)
-    x, y, w, h, area = stats[1:n].T
-    edge = (x <= UNIT_PX) | (y <= UNIT_PX)
-    corner = (x <= UNIT_PX) & (y <= UNIT_PX)
-    odd = (w > 30 * UNIT_PX) | (h > 36 * UNIT_PX) | (h < 6 * UNIT_PX) | (w < 2 * UNIT_PX)
-    keep = np.flatnonzero((area >= 4) & ~corner & ~(edge & odd)) + 1
-    return [
-        (x, y, w, h, area, labels[y : y + h, x : x + w] == i)
-        for i, (x, y, w, h, area) in zip(keep.tolist(), stats[keep].tolist(), strict=True)
-    ]
+    keep = []
+    for i, (x, y, w, h, area) in enumerate(stats[1:n].tolist(), start=1):
+        corner = x <= UNIT_PX and y <= UNIT_PX
+        edge = x <= UNIT_PX or y <= UNIT_PX
+        odd = w > 30 * UNIT_PX or h > 36 * UNIT_PX or h < 6 * UNIT_PX or w < 2 * UNIT_PX
+        if area >= 4 and not corner and not (edge and odd):
+            keep.append(i)
+    return _boxes(labels, stats, keep)
 
 
 def _labelled(binary: np.ndarray) -> tuple[int, np.ndarray, np.ndarray]:
@@ -197,11 +220,11 @@ def _crops(patch: np.ndarray, ink: np.ndarray, binary: np.ndarray) -> IndexCrops
     if suit is None:
         return None
     rank_mask = np.zeros((ry1 - ry0, rx1 - rx0), bool)
-    for x, y, w, h, _, part in rank_parts:
-        rank_mask[y - ry0 : y - ry0 + h, x - rx0 : x - rx0 + w] |= part
+    for part in rank_parts:
+        x, y = part.x - rx0, part.y - ry0
+        rank_mask[y : y + part.h, x : x + part.w] |= part.mask()
     rank_ink = np.where(rank_mask, ink[ry0:ry1, rx0:rx1], 0.0)
-    x, y, w, h, _, where = suit
-    suit_ink = np.where(where, ink[y : y + h, x : x + w], 0.0)
+    suit_ink = np.where(suit.mask(), ink[suit.y : suit.y + suit.h, suit.x : suit.x + suit.w], 0.0)
     return IndexCrops(rank_ink, suit_ink, _is_red(patch, suit))
 
 
@@ -215,27 +238,39 @@ def _suit_below(binary: np.ndarray, rx0: int, rx1: int, ry1: int, rh: int) -> Bo
     x0 = max(0, int(rx0 - 0.12 * rh))
     x1 = min(binary.shape[1], int(rx1 + 0.12 * rh))
     y0, y1 = ry1 + 1, min(binary.shape[0], int(ry1 + 1.6 * rh))
-    window = np.zeros_like(binary)
-    window[y0:y1, x0:x1] = binary[y0:y1, x0:x1]
-    n, labels, stats = _labelled(window)
-    best = None
-    for i, (x, y, w, h, area) in enumerate(stats[1:n].tolist(), start=1):
+    if y1 <= y0 or x1 <= x0:
+        return None
+    # Labelled in the window alone: the same blobs as in the whole patch with the rest blanked.
+    n, labels, stats = _labelled(np.ascontiguousarray(binary[y0:y1, x0:x1]))
+    best: tuple[int, int] | None = None  # (top, label)
+    for i, (_, y, w, h, area) in enumerate(stats[1:n].tolist(), start=1):
+        y += y0
         if h < 0.3 * rh or h > 1.3 * rh or w < 0.3 * rh or area < 4 or y - ry1 > 0.8 * rh:
             continue
-        if best is None or y < best[1]:
-            best = (x, y, w, h, area, labels[y : y + h, x : x + w] == i)
-    return best
+        if best is None or y < best[0]:
+            best = (y, i)
+    return None if best is None else _boxes(labels, stats, [best[1]], x0, y0)[0]
 
 
 def _is_red(patch: np.ndarray, blob: Box) -> bool:
     """Red ink: red clearly above green and blue once the paper is made neutral white."""
-    x, y, w, h, _, where = blob
     paper = np.array([percentiles_u8(patch, (90,), ch)[0] for ch in range(3)]) + 1.0
-    sel = patch[y : y + h, x : x + w][where].astype(np.float32) / paper
+    ink = patch[blob.y : blob.y + blob.h, blob.x : blob.x + blob.w][blob.mask()]
+    sel = ink.astype(np.float32) / paper
     if len(sel) == 0:
         return False
     redness = sel[:, 2] - np.maximum(sel[:, 0], sel[:, 1])
-    return float(np.median(redness)) > RED_LEVEL
+    return median(redness) > RED_LEVEL
+
+
+def median(values: np.ndarray) -> float:
+    """np.median of a non-empty 1-D array by one partial sort (np.median's own overhead was
+    ten times the work on these few hundred values)."""
+    half = len(values) // 2
+    if len(values) % 2:
+        return float(np.partition(values, half)[half])
+    part = np.partition(values, (half - 1, half))
+    return float((part[half - 1] + part[half]) / 2)
 
 
 def percentiles_u8(image: np.ndarray, qs: tuple[float, ...], channel: int = 0) -> tuple[float, ...]:
