@@ -27,6 +27,8 @@ CLOSE_PX = 7
 PIECE_REACH_PX = 41
 _DILATE = np.ones((5, 5), np.uint8)
 _SMALL = np.ones((3, 3), np.uint8)
+HOLE_FILL = 0.8
+HOLE_ASPECT = (1.2, 1.8)
 EDGE_LOW = 15
 EDGE_HIGH = 40
 Point = tuple[float, float]
@@ -239,17 +241,81 @@ def _corner_hypotheses(
     return out
 
 
-def _edge_fill(white: np.ndarray) -> np.ndarray:
-    """Regions enclosed by closed edge outlines: a white card on a white table is hardly
-    brighter than it, but its outline (rim, drop shadow) still shows as an edge."""
+def _closed_edges(white: np.ndarray) -> np.ndarray:
+    """Canny edges with one-pixel gaps closed."""
     import cv2
 
-    edges = cv2.Canny(white, EDGE_LOW, EDGE_HIGH)
-    edges = cv2.morphologyEx(edges, cv2.MORPH_CLOSE, _SMALL)
+    return cv2.morphologyEx(cv2.Canny(white, EDGE_LOW, EDGE_HIGH), cv2.MORPH_CLOSE, _SMALL)
+
+
+def _filled(edges: np.ndarray) -> np.ndarray:
+    """Regions enclosed by closed edges, filled; thin tails opened away."""
+    import cv2
+
     contours, _ = cv2.findContours(edges, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     filled = np.zeros_like(edges)
     cv2.drawContours(filled, contours, -1, 255, -1)
     return cv2.morphologyEx(filled, cv2.MORPH_OPEN, _DILATE)
+
+
+def _edge_fill(white: np.ndarray) -> np.ndarray:
+    """Regions enclosed by closed edge outlines: a white card on a white table is hardly
+    brighter than it, but its outline (rim, drop shadow) still shows as an edge."""
+    return _filled(_closed_edges(white))
+
+
+def _edge_blobs(white: np.ndarray, min_px: float) -> np.ndarray:
+    """`_edge_fill` of the shrunken frame, except where a filled region spans the frame.
+
+    On a busy table (gingham, cork, weave) every check and fleck closes an edge and the fill
+    covers the whole table. Outlining all of it again at full resolution was the costliest
+    step on such tables; instead the card-shaped holes in its edges are kept, grown back
+    over their edge line: a card there is still a closed edge round a clear hole.
+    """
+    import cv2
+
+    edges = _closed_edges(white)
+    filled = _filled(edges)
+    contours, _ = cv2.findContours(filled, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    spanning = [c for c in contours if _spans_frame(cv2.boundingRect(c), filled.shape)]
+    if spanning:
+        cv2.drawContours(filled, spanning, -1, 0, -1)
+        holes = _card_holes(edges, min_px)
+        cv2.drawContours(filled, holes, -1, 255, -1)
+        cv2.drawContours(filled, holes, -1, 255, 7)
+    return filled
+
+
+def _card_holes(edges: np.ndarray, min_px: float) -> list[np.ndarray]:
+    """Outlines of the holes in the edge map shaped like a lone card: nearly rectangular, of
+    a card's size and aspect (texture encloses blobs and ovals, rarely rectangles).
+
+    Holes are the 4-connected regions between edges, judged first by their stats from one
+    labelling (a busy table has thousands), then by their outline. They are labelled at
+    half scale, the edges first thickened so that none breaks: labelling is the costly
+    step, and the full-resolution window outlines the card anyway.
+    """
+    import cv2
+
+    clear = cv2.erode(cv2.bitwise_not(edges), np.ones((2, 2), np.uint8))[::2, ::2]
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(clear, connectivity=4)
+    min_px /= 2
+    w, h, area = stats[1:n, 2:].T  # label 0: the edges themselves
+    min_area = 0.8 * min_px * min_px * ASPECT_RANGE[0]
+    # A card turned 45° fills just under half of its box.
+    fits = (area >= min_area) & (np.minimum(w, h) >= min_px) & (area >= 0.45 * w * h)
+    ids = np.flatnonzero(fits) + 1
+    holes = []
+    for i, (bx, by, bw, bh) in zip(ids.tolist(), stats[ids, :4].tolist(), strict=True):
+        region = (labels[by : by + bh, bx : bx + bw] == i).astype(np.uint8)
+        contours, _ = cv2.findContours(region, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+        contour = max(contours, key=cv2.contourArea) + np.array([bx, by], np.int32)
+        (_, _), (rw, rh), _ = cv2.minAreaRect(contour)
+        if min(rw, rh) < min_px or cv2.contourArea(contour) / (rw * rh) < HOLE_FILL:
+            continue
+        if HOLE_ASPECT[0] <= max(rw, rh) / min(rw, rh) <= HOLE_ASPECT[1]:
+            holes.append(contour * 2)
+    return holes
 
 
 def find_corner_frames(frame: np.ndarray) -> list[CornerFrame]:
@@ -272,7 +338,8 @@ def find_corner_frames(frame: np.ndarray) -> list[CornerFrame]:
         for o, r, d in _outline_hypotheses(pieces, min_small, MAX_CARD_PX / step)
     ]
     done: list[tuple[int, int, int, int]] = []
-    for by_edges, blobs in ((False, mask), (True, _edge_fill(pm.white))):
+    edge_blobs = _edge_fill(pm.white) if step == 1 else _edge_blobs(pm.white, min_small)
+    for by_edges, blobs in ((False, mask), (True, edge_blobs)):
         if step == 1:
             frames += [
                 CornerFrame(*h) for h in _outline_hypotheses(blobs, MIN_CARD_PX, MAX_CARD_PX)
@@ -284,9 +351,7 @@ def find_corner_frames(frame: np.ndarray) -> list[CornerFrame]:
                 continue
             box = cv2.boundingRect(contour)
             if by_edges and (
-                any(_same_box(box, d) for d in done)
-                or _spans_frame(box, mask.shape)
-                or not _cardlike(contour, min_small)
+                any(_same_box(box, d) for d in done) or not _cardlike(contour, min_small)
             ):
                 continue
             found = _sharp_outline(frame, pm, contour, box, by_edges)
@@ -366,9 +431,7 @@ def _cardlike(contour: np.ndarray, min_px: float) -> bool:
 
 
 def _spans_frame(box: tuple[int, int, int, int], shape: tuple[int, ...]) -> bool:
-    """An outline from one frame edge to the opposite one is the table's texture (every
-    check and weave closes an edge), never cards: outlining it again at full resolution
-    was the costliest step on such tables and found nothing new."""
+    """Whether a box runs from one frame edge to the opposite one."""
     x, y, w, h = box
     return (x <= 1 and x + w >= shape[1] - 1) or (y <= 1 and y + h >= shape[0] - 1)
 
