@@ -77,7 +77,7 @@ def _same_card(a: CornerFrame, b: CornerFrame) -> bool:
     with the edges lined up (an overlap can make the same corner guess different sizes)."""
     wa, wb = a.width, b.width
     w = max(wa, wb)
-    (ax, ay), (bx, by) = a.centre(), b.centre()
+    (ax, ay), (bx, by) = a.centre, b.centre
     if math.hypot(ax - bx, ay - by) < SAME_CARD * w:
         return True
     cos = abs(float(a.right @ b.right)) / (wa * wb)
@@ -130,7 +130,7 @@ def _decide(group: list[tuple[CornerFrame, CornerRead]]) -> tuple[CardRead, str]
     confidence = float(np.clip((score - against) / CORNERS, 0.0, 1.0))
     frame = max(group, key=lambda it: (_label(it[1]) == best, corner_confidence(it[1])))[0]
     quad = tuple((float(x), float(y)) for x, y in frame.quad())
-    cx, cy = frame.centre()
+    cx, cy = frame.centre
     needed = ACCEPT if frame.width >= SMALL_CARD_PX else ACCEPT_SMALL
     card = best if confidence >= needed else None
     return CardRead(card, quad, (float(cx), float(cy)), confidence), best
@@ -163,7 +163,7 @@ def _decide_net(
     confidence = float(p[ri, si])
     frame = max(shown, key=lambda it: it[2].confidence)[1]
     quad = tuple((float(x), float(y)) for x, y in frame.quad())
-    cx, cy = frame.centre()
+    cx, cy = frame.centre
     needed = NET_ACCEPT if frame.width >= SMALL_CARD_PX else NET_ACCEPT_SMALL
     card = label if confidence >= needed else None
     return CardRead(card, quad, (float(cx), float(cy)), confidence)
