@@ -42,24 +42,19 @@ class TemplateSet:
     basis: np.ndarray | None = None
     groups: dict[str, np.ndarray] = field(init=False, repr=False, compare=False)
     names: tuple[str, ...] = field(init=False, repr=False, compare=False)
-    label_ids: np.ndarray = field(init=False, repr=False, compare=False)
-    by_label: np.ndarray = field(init=False, repr=False, compare=False)
     starts: np.ndarray = field(init=False, repr=False, compare=False)
-    pools: dict[frozenset[str] | None, np.ndarray] = field(
-        init=False, repr=False, compare=False, default_factory=dict
-    )
 
     def __post_init__(self) -> None:
-        names, ids = np.unique(self.labels, return_inverse=True)
-        groups = {str(k): np.flatnonzero(ids == i) for i, k in enumerate(names)}
+        # Rows are kept sorted by label, so each label's templates are one run of columns of
+        # a score matrix: per-label maxima and counts are one reduceat, with no gathering.
+        order = np.argsort(self.labels, kind="stable")
+        object.__setattr__(self, "vectors", self.vectors[order])
+        object.__setattr__(self, "labels", self.labels[order])
+        names, starts, sizes = np.unique(self.labels, return_index=True, return_counts=True)
+        groups = {str(k): np.arange(a, a + n) for k, a, n in zip(names, starts, sizes, strict=True)}
         object.__setattr__(self, "groups", groups)
         object.__setattr__(self, "names", tuple(str(k) for k in names))
-        object.__setattr__(self, "label_ids", ids.ravel())
-        # Templates ordered by label, and where each label starts: per-label maxima in one call.
-        object.__setattr__(self, "by_label", np.argsort(ids.ravel(), kind="stable"))
-        object.__setattr__(
-            self, "starts", np.searchsorted(ids.ravel()[self.by_label], range(len(names)))
-        )
+        object.__setattr__(self, "starts", starts)
 
     def classify(self, vector: np.ndarray, allowed: frozenset[str] | None = None) -> Guess | None:
         """Nearest template's label; margin = best score minus best score of any other label.
@@ -87,11 +82,10 @@ class TemplateSet:
         self, scores: np.ndarray, allowed: frozenset[str] | None = None
     ) -> list[Guess | None]:
         """The answer for each row of an (N, templates) score matrix, all rows at once."""
-        pool = self._pool(allowed)
-        if not len(pool):
-            return [None] * len(scores)
         cols = [i for i, name in enumerate(self.names) if allowed is None or name in allowed]
-        per_label = np.maximum.reduceat(scores[:, self.by_label], self.starts, axis=1)[:, cols]
+        if not cols:
+            return [None] * len(scores)
+        per_label = np.maximum.reduceat(scores, self.starts, axis=1)[:, cols]
         order = np.argsort(-per_label, axis=1, kind="stable")
         rows = np.arange(len(scores))
         best = per_label[rows, order[:, 0]]
@@ -100,7 +94,7 @@ class TemplateSet:
         # A few taught templates per label make a neighbourhood vote meaningless; there the
         # score lead itself says how sure the answer is.
         vote = (
-            self._votes(scores, pool)
+            self._votes(scores, cols)
             if self.basis is not None
             else np.minimum(1.0, margin / TAUGHT_MARGIN)
         )
@@ -109,24 +103,21 @@ class TemplateSet:
             for o, b, m, v in zip(order[:, 0], best, margin, vote, strict=True)
         ]
 
-    def _pool(self, allowed: frozenset[str] | None) -> np.ndarray:
-        """The templates of the allowed labels (cached per question)."""
-        pool = self.pools.get(allowed)
-        if pool is None:
-            keep = [self.groups[x] for x in self.names if allowed is None or x in allowed]
-            pool = np.concatenate(keep) if keep else np.zeros(0, np.intp)
-            self.pools[allowed] = pool
-        return pool
-
-    def _votes(self, scores: np.ndarray, pool: np.ndarray) -> np.ndarray:
+    def _votes(self, scores: np.ndarray, cols: list[int]) -> np.ndarray:
         """Lead of the commonest label among each row's nearest templates (0..1): near-duplicate
         templates make the raw score margin tiny, while the neighbourhood still says how
-        crowded by other labels this spot is."""
-        sizes = np.bincount(self.label_ids[pool])
-        k = max(1, min(NEIGHBOURS, int(sizes[sizes > 0].min())))
-        near = pool[np.argpartition(-scores[:, pool], k - 1, axis=1)[:, :k]]
-        ids = self.label_ids[near]
-        counts = (ids[:, :, None] == np.arange(len(self.names))).sum(axis=1)
+        crowded by other labels this spot is.
+
+        The nearest k are those at or above each row's k-th best score (one partition of the
+        scores, cheaper than finding which templates they are); per-label counts are then one
+        reduceat over the label runs.
+        """
+        runs = [self.groups[self.names[c]] for c in cols]
+        k = max(1, min(NEIGHBOURS, *(len(r) for r in runs)))
+        pool = scores if len(cols) == len(self.names) else scores[:, np.concatenate(runs)]
+        kth = np.partition(pool, -k, axis=1)[:, -k]
+        starts = np.cumsum([0] + [len(r) for r in runs[:-1]])
+        counts = np.add.reduceat(pool >= kth[:, None], starts, axis=1)
         top = -np.sort(-counts, axis=1)
         second = top[:, 1] if top.shape[1] > 1 else 0
         return (top[:, 0] - second) / k
