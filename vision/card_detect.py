@@ -11,6 +11,7 @@ here", sized from the edges that leave it and kept only if that card fits inside
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -265,8 +266,9 @@ def _edge_fill(white: np.ndarray) -> np.ndarray:
     return _filled(_closed_edges(white))
 
 
-def _edge_blobs(white: np.ndarray, min_px: float) -> np.ndarray:
-    """`_edge_fill` of the shrunken frame, except where a filled region spans the frame.
+def _edge_blobs(white: np.ndarray, min_px: float) -> Sequence[np.ndarray]:
+    """Outlines of `_edge_fill` of the shrunken frame, except where a filled region spans
+    the frame.
 
     On a busy table (gingham, cork, weave) every check and fleck closes an edge and the fill
     covers the whole table. Outlining all of it again at full resolution was the costliest
@@ -279,12 +281,14 @@ def _edge_blobs(white: np.ndarray, min_px: float) -> np.ndarray:
     filled = _filled(edges)
     contours, _ = cv2.findContours(filled, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     spanning = [c for c in contours if _spans_frame(cv2.boundingRect(c), filled.shape)]
-    if spanning:
-        cv2.drawContours(filled, spanning, -1, 0, -1)
-        holes = _card_holes(edges, min_px)
-        cv2.drawContours(filled, holes, -1, 255, -1)
-        cv2.drawContours(filled, holes, -1, 255, 7)
-    return filled
+    if not spanning:
+        return contours
+    cv2.drawContours(filled, spanning, -1, 0, -1)
+    holes = _card_holes(edges, min_px)
+    cv2.drawContours(filled, holes, -1, 255, -1)
+    cv2.drawContours(filled, holes, -1, 255, 7)
+    contours, _ = cv2.findContours(filled, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    return contours
 
 
 def _card_holes(edges: np.ndarray, min_px: float) -> list[np.ndarray]:
@@ -338,15 +342,15 @@ def find_corner_frames(frame: np.ndarray) -> list[CornerFrame]:
         CornerFrame(o * step, r * step, d * step)
         for o, r, d in _outline_hypotheses(pieces, min_small, MAX_CARD_PX / step)
     ]
-    done: list[tuple[int, int, int, int]] = []
-    edge_blobs = _edge_fill(pm.white) if step == 1 else _edge_blobs(pm.white, min_small)
-    for by_edges, blobs in ((False, mask), (True, edge_blobs)):
-        if step == 1:
+    if step == 1:
+        for blobs in (mask, _edge_fill(pm.white)):
             frames += [
                 CornerFrame(*h) for h in _outline_hypotheses(blobs, MIN_CARD_PX, MAX_CARD_PX)
             ]
-            continue
-        contours, _ = cv2.findContours(blobs, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+        return _distinct(frames)
+    paper_blobs, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    done: list[tuple[int, int, int, int]] = []
+    for by_edges, contours in ((False, paper_blobs), (True, _edge_blobs(pm.white, min_small))):
         for contour in contours:
             if cv2.contourArea(contour) < 0.8 * min_small * min_small * ASPECT_RANGE[0]:
                 continue
