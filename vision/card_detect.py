@@ -304,11 +304,11 @@ def _card_holes(edges: np.ndarray, min_px: float) -> list[np.ndarray]:
 
     clear = cv2.erode(cv2.bitwise_not(edges), np.ones((2, 2), np.uint8))[::2, ::2]
     n, labels, stats, _ = cv2.connectedComponentsWithStats(clear, connectivity=4)
-    min_px /= 2
+    half_px = min_px / 2
     w, h, area = stats[1:n, 2:].T  # label 0: the edges themselves
-    min_area = 0.8 * min_px * min_px * ASPECT_RANGE[0]
+    min_area = 0.8 * half_px * half_px * ASPECT_RANGE[0]
     # A card turned 45° fills just under half of its box.
-    fits = (area >= min_area) & (np.minimum(w, h) >= min_px) & (area >= 0.45 * w * h)
+    fits = (area >= min_area) & (np.minimum(w, h) >= half_px) & (area >= 0.45 * w * h)
     ids = np.flatnonzero(fits) + 1
     holes = []
     for i, (bx, by, bw, bh) in zip(ids.tolist(), stats[ids, :4].tolist(), strict=True):
@@ -316,7 +316,7 @@ def _card_holes(edges: np.ndarray, min_px: float) -> list[np.ndarray]:
         contours, _ = cv2.findContours(region, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
         contour = max(contours, key=cv2.contourArea) + np.array([bx, by], np.int32)
         (_, _), (rw, rh), _ = cv2.minAreaRect(contour)
-        if min(rw, rh) < min_px or cv2.contourArea(contour) / (rw * rh) < HOLE_FILL:
+        if min(rw, rh) < half_px or cv2.contourArea(contour) / (rw * rh) < HOLE_FILL:
             continue
         if HOLE_ASPECT[0] <= max(rw, rh) / min(rw, rh) <= HOLE_ASPECT[1]:
             holes.append(contour * 2)

@@ -260,10 +260,10 @@ def _is_red(patch: np.ndarray, blob: Box) -> bool:
     if len(sel) == 0:
         return False
     redness = sel[:, 2] - np.maximum(sel[:, 0], sel[:, 1])
-    return median(redness) > RED_LEVEL
+    return _median(redness) > RED_LEVEL
 
 
-def median(values: np.ndarray) -> float:
+def _median(values: np.ndarray) -> float:
     """np.median of a non-empty 1-D array by one partial sort (np.median's own overhead was
     ten times the work on these few hundred values)."""
     half = len(values) // 2
