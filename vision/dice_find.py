@@ -144,8 +144,12 @@ def weighted_median(values: np.ndarray, weights: np.ndarray) -> float:
     return float(values[order][np.searchsorted(cumulative, cumulative[-1] / 2)])
 
 
-def find_candidates(frame: np.ndarray) -> Candidates:
-    """Proposed die centres in a BGR frame, with the die size they were proposed for."""
+def find_candidates(frame: np.ndarray, card_shapes: bool = False) -> Candidates:
+    """Proposed die centres in a BGR frame, with the die size they were proposed for.
+
+    Blobs shaped like a playing card get none unless `card_shapes` is set: training asks
+    for them, as look-alikes to learn "no die" from (cards that touch make blobs that
+    are not card-shaped, and those do reach the nets)."""
     small, factor = working_image(frame)
     mask = object_mask(foreground_score(small))
     if mask.all():  # no table in view at all (noise, a lens cap): nothing to measure
@@ -159,7 +163,7 @@ def find_candidates(frame: np.ndarray) -> Candidates:
     size = 2.0 * depth * SIZE_PER_DEPTH
     stride = max(1, round(size / 5))
     grid = blobs.dist[::stride, ::stride]
-    cards = blobs.card_like[blobs.labels[::stride, ::stride]]
+    cards = blobs.card_like[blobs.labels[::stride, ::stride]] & (not card_shapes)
     ys, xs = np.nonzero((grid >= 0.5 * depth) & (grid <= 1.8 * depth) & ~cards)
     if ys.size > MAX_CANDIDATES:
         keep = np.argsort(np.abs(grid[ys, xs] - depth), kind="stable")[:MAX_CANDIDATES]

@@ -180,12 +180,12 @@ def samples(
     `augmented_crops`)."""
     xs, ys = [], []
     for frame, objects, true_size in frames:
-        candidates = find_candidates(frame)
+        candidates = find_candidates(frame, card_shapes=not objects)  # no dice: all look-alike
         size = true_size or candidates.die_size
         if size <= 0:
             continue
         points = pick(candidates.centers, objects, size)
-        if not points:  # a card scene whose cards all look like cards gives no look-alikes
+        if not points:  # a frame with neither dice nor candidates teaches nothing
             continue
         for _ in range(rounds):
             c, label = augmented_crops(frame, points, size, rng, die, side, shift)

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from vision.dice import merge_points, thinned
-from vision.dice_find import find_blobs
+from vision.dice_find import find_blobs, find_candidates
 from vision.dice_net import (
     VALUE_CROP,
     VALUE_DIE,
@@ -117,3 +117,12 @@ def blob_mask(*rects: tuple[int, int, int, int]) -> np.ndarray:
 def test_card_shaped_blobs(rects: tuple[tuple[int, int, int, int], ...], card: bool) -> None:
     blobs = find_blobs(blob_mask(*rects))
     assert bool(blobs.card_like[1]) is card
+
+
+def test_card_shaped_blobs_get_candidates_only_for_training() -> None:
+    """A lone card-shaped blob is never proposed as a die, but training asks for its
+    points as look-alikes."""
+    frame = np.full((480, 640, 3), 60, np.uint8)
+    frame[200:260, 300:340] = 235  # 40 × 60 px: a playing card's proportions
+    assert len(find_candidates(frame).centers) == 0
+    assert len(find_candidates(frame, card_shapes=True).centers) > 0
