@@ -28,6 +28,13 @@ RED_LEVEL = 0.18
 MIN_CONTRAST = 40.0
 TAUGHT_TRUST = 0.8
 INDEX_COLUMN = 20
+LINE_PX = 24 * UNIT_PX  # longer than any index glyph's straight stroke
+_V_LINE = np.ones((LINE_PX, 1), np.uint8)
+_H_LINE = np.ones((1, LINE_PX), np.uint8)
+LINE_THICK_PX = 5 * UNIT_PX  # a rim line or shadow is thinner; a blurred mass is not
+_V_THICK = np.ones((LINE_THICK_PX, 1), np.uint8)
+_H_THICK = np.ones((1, LINE_THICK_PX), np.uint8)
+RIM_BAND = 8  # units from the patch edge where a rim line or edge shadow runs
 CARD_TRUST = 0.8
 SUIT_CORNER_MARGIN = 0.02
 COLOUR_DOUBT = 0.08
@@ -195,7 +202,46 @@ def index_crops(patch: np.ndarray) -> IndexCrops | None:
         column = binary.copy()
         column[:, INDEX_COLUMN * UNIT_PX :] = 0
         crops = _crops(patch, ink, column)
+    if crops is None:
+        crops = _inside_rim(patch, ink, binary)
     return crops
+
+
+def _inside_rim(patch: np.ndarray, ink: np.ndarray, binary: np.ndarray) -> IndexCrops | None:
+    """Rank and suit cut out of the patch cut at the inner side of a rim line along its left
+    or top edge.
+
+    Many decks print a rim line near the card's edge, and a slightly large hypothesis sees
+    the edge shadow there too. An index glyph touching it joins a blob that is dropped as
+    table. Such a line is long, thin and parallel to the patch edge: no index stroke is
+    LINE_PX long, and solid ink that long is a blurred mass, not a line. A rim passes the
+    index, so it reaches within RIM_BAND of the corner; a frame line of court art beside or
+    under the index does not. Cut there, the patch
+    edge is the rim, and the rim's rounded corner is dropped as an edge blob as the table
+    otherwise is. (Lines further in, such as frames of court art, are left: cutting them out
+    of the ink maimed glyphs that touched them into confident misreadings.)
+    """
+    band = RIM_BAND * UNIT_PX
+    cols = np.flatnonzero(_thin_runs(binary[:, :band], _V_LINE, _H_THICK)[:band].any(axis=0))
+    rows = np.flatnonzero(_thin_runs(binary[:band, :], _H_LINE, _V_THICK)[:, :band].any(axis=1))
+    if not len(cols) and not len(rows):
+        return None
+    dx = int(cols[-1]) + 1 if len(cols) else 0
+    dy = int(rows[-1]) + 1 if len(rows) else 0
+    return _crops(patch[dy:, dx:], ink[dy:, dx:], np.ascontiguousarray(binary[dy:, dx:]))
+
+
+def _thin_runs(binary: np.ndarray, line: np.ndarray, across: np.ndarray) -> np.ndarray:
+    """Ink on runs at least as long as `line`, less what is also as thick as `across`."""
+    import cv2
+
+    def opened(image: np.ndarray, kernel: np.ndarray) -> np.ndarray:
+        # Nothing outside the patch: OpenCV's default border would lengthen every run that
+        # reaches the patch edge by half the kernel.
+        return cv2.morphologyEx(image, cv2.MORPH_OPEN, kernel, borderValue=0)
+
+    runs = opened(binary, line)
+    return runs & (1 - opened(runs, across))
 
 
 def _crops(patch: np.ndarray, ink: np.ndarray, binary: np.ndarray) -> IndexCrops | None:

@@ -1,0 +1,48 @@
+"""Cutting the index out of a corner patch whose card has a rim line the glyphs touch."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from vision.card_index import PATCH_H, PATCH_W, index_crops
+from vision.card_shapes import draw_suit
+
+
+def _corner(frame_line: bool = False) -> np.ndarray:
+    """A clean upright corner patch: a grey rim line with a rounded corner 5 px in from the
+    card edge, an "A" whose foot leans on the rim, and a spade under it; optionally the
+    frame of court art beside the index, its top line level with the "A"."""
+    patch = np.full((PATCH_H, PATCH_W, 3), 235, np.uint8)
+    grey = (120, 120, 120)
+    cv2.line(patch, (5, 14), (5, PATCH_H - 1), grey, 2)
+    cv2.line(patch, (14, 5), (PATCH_W - 1, 5), grey, 2)
+    cv2.ellipse(patch, (14, 14), (9, 9), 180, 0, 90, grey, 2)
+    cv2.putText(patch, "A", (5, 34), cv2.FONT_HERSHEY_SIMPLEX, 1.0, (20, 20, 20), 3)
+    suit = draw_suit("S", 20) > 127
+    patch[40:60, 8:28][suit] = (20, 20, 20)
+    if frame_line:
+        cv2.rectangle(patch, (30, 14), (PATCH_W + 5, PATCH_H + 5), (40, 40, 40), 2)
+    return patch
+
+
+def test_an_index_touching_the_rim_line_is_cut_free_of_it() -> None:
+    crops = index_crops(_corner())
+    assert crops is not None
+    # The "A" alone (about 25 px tall), not the rim or its rounded corner.
+    assert 20 <= crops.rank.shape[0] <= 32
+    assert crops.rank.shape[1] <= 30
+    assert not crops.red
+
+
+def test_a_frame_line_beside_the_index_does_not_count_as_the_rim() -> None:
+    # Cut there, the "A" would lose its top and read as something else.
+    crops = index_crops(_corner(frame_line=True))
+    assert crops is not None
+    assert 20 <= crops.rank.shape[0] <= 32
+
+
+def test_a_bare_rim_gives_no_index() -> None:
+    patch = _corner()
+    patch[16:, 8:] = 235  # the index wiped, the rim and its corner left
+    assert index_crops(patch) is None
