@@ -34,6 +34,8 @@ _H_LINE = np.ones((1, LINE_PX), np.uint8)
 LINE_THICK_PX = 5 * UNIT_PX  # a rim line or shadow is thinner; a blurred mass is not
 _V_THICK = np.ones((LINE_THICK_PX, 1), np.uint8)
 _H_THICK = np.ones((1, LINE_THICK_PX), np.uint8)
+RANK_MAX_H = 36 * UNIT_PX  # the tallest blob taken for a rank
+WAIST = 0.5  # a rank and the suit it touches are both at least twice as wide as the join
 RIM_BAND = 8  # units from the patch edge where a rim line or edge shadow runs
 CARD_TRUST = 0.8
 SUIT_CORNER_MARGIN = 0.02
@@ -204,7 +206,39 @@ def index_crops(patch: np.ndarray) -> IndexCrops | None:
         crops = _crops(patch, ink, column)
     if crops is None:
         crops = _inside_rim(patch, ink, binary)
+    if crops is None:
+        split = _cut_at_waist(binary)
+        if split is not None:
+            crops = _crops(patch, ink, split)
     return crops
+
+
+def _cut_at_waist(binary: np.ndarray) -> np.ndarray | None:
+    """The ink with a blob too tall for a rank, where the index should start, cut at its
+    waist; None when there is no such blob.
+
+    Some decks print a large index whose rank touches the suit under it (the tail of a
+    "Q" on a heart): the two make one blob taller than any rank. Between them the blob is
+    at its narrowest, clearly narrower than both the rank above and the suit below; a blank
+    row there parts them.
+    """
+    for c in _components(binary.copy()):
+        if c.h <= RANK_MAX_H or not _at_index(c):
+            continue
+        widths = c.mask().sum(axis=1)
+        lo, hi = int(0.3 * c.h), int(0.8 * c.h)
+        waist = lo + int(np.argmin(widths[lo:hi]))
+        if widths[waist] <= WAIST * min(widths[:waist].max(), widths[waist + 1 :].max()):
+            cut = binary.copy()
+            cut[c.y + waist, max(0, c.x - 1) : c.x + c.w + 1] = 0
+            return cut
+    return None
+
+
+def _at_index(c: Box) -> bool:
+    """Whether a blob is narrow enough for a rank and starts where an index starts."""
+    u = UNIT_PX
+    return c.w <= 30 * u and c.x < 22 * u and c.y < 26 * u
 
 
 def _inside_rim(patch: np.ndarray, ink: np.ndarray, binary: np.ndarray) -> IndexCrops | None:
@@ -248,11 +282,7 @@ def _crops(patch: np.ndarray, ink: np.ndarray, binary: np.ndarray) -> IndexCrops
     """Rank and suit blobs found in one binarisation of the patch."""
     comps = _components(binary)
     u = UNIT_PX
-    seeds = [
-        c
-        for c in comps
-        if 6 * u <= c[3] <= 36 * u and c[2] <= 30 * u and c[0] < 22 * u and c[1] < 26 * u
-    ]
+    seeds = [c for c in comps if 6 * u <= c[3] <= RANK_MAX_H and _at_index(c)]
     if not seeds:
         return None
     seed = min(seeds, key=lambda c: c[1] + 0.5 * c[0])

@@ -46,3 +46,21 @@ def test_a_bare_rim_gives_no_index() -> None:
     patch = _corner()
     patch[16:, 8:] = 235  # the index wiped, the rim and its corner left
     assert index_crops(patch) is None
+
+
+def _large_index() -> np.ndarray:
+    """A large "Q" whose tail runs into the heart under it (as nicu-white prints its queens)."""
+    patch = np.full((PATCH_H, PATCH_W, 3), 235, np.uint8)
+    red = (40, 40, 210)
+    cv2.ellipse(patch, (30, 34), (14, 20), 0, 0, 360, red, 6)
+    cv2.line(patch, (34, 48), (42, 64), red, 6)
+    heart = draw_suit("H", 34) > 127
+    patch[54:88, 12:46][heart] = red
+    return patch
+
+
+def test_a_rank_touching_its_suit_is_cut_at_the_waist() -> None:
+    crops = index_crops(_large_index())
+    assert crops is not None
+    assert 40 <= crops.rank.shape[0] <= 56  # the "Q" and its tail, not the heart
+    assert crops.red
