@@ -167,10 +167,12 @@ def find_candidates(frame: np.ndarray, card_shapes: bool = False) -> Candidates:
     size = 2.0 * depth * SIZE_PER_DEPTH
     stride = max(1, round(size / 5))
     grid = blobs.dist[::stride, ::stride]
-    cards = blobs.card_like[blobs.labels[::stride, ::stride]] & (not card_shapes)
-    ys, xs = np.nonzero((grid >= 0.5 * depth) & (grid <= 1.8 * depth) & ~cards)
+    keep = (grid >= 0.5 * depth) & (grid <= 1.8 * depth)
+    if not card_shapes:
+        keep &= ~blobs.card_like[blobs.labels[::stride, ::stride]]
+    ys, xs = np.nonzero(keep)
     if ys.size > MAX_CANDIDATES:
-        keep = np.argsort(np.abs(grid[ys, xs] - depth), kind="stable")[:MAX_CANDIDATES]
-        ys, xs = ys[keep], xs[keep]
+        nearest = np.argsort(np.abs(grid[ys, xs] - depth), kind="stable")[:MAX_CANDIDATES]
+        ys, xs = ys[nearest], xs[nearest]
     centers = np.stack([xs, ys], axis=1).astype(np.float32) * stride / factor
     return Candidates(centers, size / factor)

@@ -18,7 +18,6 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from vision.dice_find import working_image
 from vision.numpy_nn import conv_relu_pool, matmul, softmax
 
 CANON_DIE = 20  # die edge in the rescaled frame, px
@@ -31,20 +30,12 @@ VALUE_FILE = "dice_value.npz"  # the second look, at VALUE_DIE, on each found di
 
 
 def canonical_frame(frame: np.ndarray, die_size: float) -> tuple[np.ndarray, float]:
-    """The frame rescaled so a die is CANON_DIE px, padded by half a crop on every side.
-
-    Area resampling by a fraction is several times slower than halving exactly, so when
-    the frame must shrink to half size or less it is shrunk from the halved working image
-    of `dice_find` (two area steps average the same pixels; the readings of the held-out
-    photos were unchanged within one die).
-    """
+    """The frame rescaled so a die is CANON_DIE px, padded by half a crop on every side."""
     factor = CANON_DIE / die_size
-    small, small_scale = working_image(frame)
-    source, scale = (small, factor / small_scale) if factor <= small_scale else (frame, factor)
-    h, w = source.shape[:2]
-    size = (max(1, round(w * scale)), max(1, round(h * scale)))
-    interp = cv2.INTER_AREA if scale < 1 else cv2.INTER_LINEAR
-    img = cv2.resize(source, size, interpolation=interp)
+    h, w = frame.shape[:2]
+    size = (max(1, round(w * factor)), max(1, round(h * factor)))
+    interp = cv2.INTER_AREA if factor < 1 else cv2.INTER_LINEAR
+    img = cv2.resize(frame, size, interpolation=interp)
     half = CROP // 2
     return cv2.copyMakeBorder(img, half, half, half, half, cv2.BORDER_REPLICATE), factor
 
