@@ -395,19 +395,11 @@ def _taught_suit(patch: np.ndarray, models: CardModels) -> Guess | None:
     return Guess(best, score, margin, min(1.0, margin / SUIT_CORNER_MARGIN))
 
 
-def read_corner(frame: np.ndarray, cf: CornerFrame, models: CardModels) -> CornerRead | None:
-    """Rank, suit and colour check at this corner, taught templates first; None if no index."""
-    return read_patch(corner_patch(frame, cf), models)
-
-
-def read_patch(patch: np.ndarray, models: CardModels) -> CornerRead | None:
-    """`read_corner` on an already resampled corner patch."""
-    return read_patches([patch], models)[0]
-
-
 def read_patches(patches: list[np.ndarray], models: CardModels) -> list[CornerRead | None]:
-    """`read_patch` of every patch, the glyphs of all of them compared with the templates in
-    one matrix product per template set (per-glyph products cost more than the cut-outs)."""
+    """Rank, suit and colour check of each resampled corner patch (None where it shows no
+    index), taught templates first; the glyphs of all of them are compared with the
+    templates in one matrix product per template set (per-glyph products cost more than
+    the cut-outs)."""
     crops = [index_crops(p) for p in patches]
     live = [k for k, c in enumerate(crops) if c is not None]
     out: list[CornerRead | None] = [None] * len(patches)

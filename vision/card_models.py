@@ -120,7 +120,7 @@ class TemplateSet:
         counts = np.add.reduceat(pool >= kth[:, None], starts, axis=1)
         top = -np.sort(-counts, axis=1)
         second = top[:, 1] if top.shape[1] > 1 else 0
-        return (top[:, 0] - second) / k
+        return np.minimum(1.0, (top[:, 0] - second) / k)  # ties at the k-th count more
 
 
 @dataclass(frozen=True)

@@ -7,7 +7,7 @@ import numpy as np
 from vision import synth
 from vision.card_eval import match
 from vision.card_glyphs import glyph_vector, tight_crop
-from vision.card_models import load_models
+from vision.card_models import TemplateSet, load_models
 from vision.card_reader import read_cards
 from vision.card_shapes import SUITS, draw_suit
 from vision.synth_cards import card_quad, draw_face, place_card, render_scene
@@ -65,3 +65,21 @@ def test_echoes_of_a_card_are_dropped_but_neighbours_kept() -> None:
     other_card = card("8C", 20.0, 0.5)  # a different card named on top: kept, not hidden
     kept = _without_echoes([named, again, unknown_on_it, neighbour, other_card])
     assert kept == (named, neighbour, other_card)
+
+
+def test_template_votes_stay_in_range_and_batches_match_single_glyphs() -> None:
+    """Duplicate templates tie at the k-th nearest score; the vote must still be 0..1, and
+    scoring many glyphs at once must answer as scoring each alone."""
+    rng = np.random.default_rng(5)
+    base = rng.standard_normal((6, 8)).astype(np.float32)
+    copies = [6, 4, 4, 4, 4, 4]  # k is the smallest label's count: "A" ties past it
+    vectors = np.repeat(base / np.linalg.norm(base, axis=1, keepdims=True), copies, axis=0)
+    labels = np.repeat(np.array(list("ABCDEF")), copies)
+    templates = TemplateSet(vectors, labels, basis=np.eye(8, dtype=np.float32))
+    firsts = np.cumsum([0, *copies[:-1]])
+    queries = np.concatenate([vectors[firsts], rng.standard_normal((10, 8)).astype(np.float32)])
+    scores = templates.scores(queries)
+    batch = templates.guesses(scores)
+    assert batch == [templates.guess(row) for row in scores]
+    assert all(g is not None and 0.0 <= g.vote <= 1.0 for g in batch)
+    assert [g.label for g in batch[:6] if g] == list("ABCDEF")
