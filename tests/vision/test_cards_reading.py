@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import numpy as np
+import pytest
 
 from vision import synth
 from vision.card_eval import match
@@ -83,3 +84,27 @@ def test_template_votes_stay_in_range_and_batches_match_single_glyphs() -> None:
     assert batch == [templates.guess(row) for row in scores]
     assert all(g is not None and 0.0 <= g.vote <= 1.0 for g in batch)
     assert [g.label for g in batch[:6] if g] == list("ABCDEF")
+
+
+def test_cards_on_a_busy_table_are_found_as_holes_in_its_edges(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """On seeded tables whose texture closes edges everywhere, the reader outlines the
+    card-shaped holes in the edge map instead of the whole table, and still reads the card."""
+    from vision import card_detect
+
+    calls: list[int] = []
+    holes = card_detect._card_holes
+
+    def counted(edges: np.ndarray, min_px: float) -> list[np.ndarray]:
+        calls.append(1)
+        return holes(edges, min_px)
+
+    monkeypatch.setattr(card_detect, "_card_holes", counted)
+    for seed in (2, 7, 20):
+        frame, labels = render_scene(np.random.default_rng(seed), 1280, 720, 1)
+        calls.clear()
+        pairs, extra = match(labels, read_cards(frame))
+        assert calls, f"seed {seed}: the table was not taken as busy"
+        assert extra == 0
+        assert [card for _, card in pairs] == [labels[0]["rank"] + labels[0]["suit"]]
