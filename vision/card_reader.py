@@ -39,6 +39,7 @@ RIM_PAPER = 0.7
 NET_ACCEPT = 0.9
 NET_ACCEPT_SMALL = 0.97
 NET_ALONE = 0.995
+NET_SUIT = 0.9  # the network's suit that confirms the templates' (spade against club)
 NET_ALONE_INDEX = 0.75  # dice faces read 0.5-0.7
 TAUGHT_SHARPNESS = 0.01  # a taught corner 0.01 closer in correlation counts e times more
 
@@ -196,10 +197,11 @@ def read_cards(
     groups = [_physical_corners(g) for g in _group(find_corner_frames(frame))]
     patches = [[corner_patch(frame, cf) for cf in corners] for corners in groups]
     corner_reads = iter(read_patches([p for ps in patches for p in ps], models))
-    by_glyphs: list[tuple[CardRead, str] | None] = []
-    for corners in groups:
-        reads = [(cf, r) for cf in corners if (r := next(corner_reads)) is not None]
-        by_glyphs.append(_decide(reads) if reads else None)
+    glyph_reads = [[next(corner_reads) for _ in corners] for corners in groups]
+    by_glyphs: list[tuple[CardRead, str] | None] = [
+        _decide(votes) if (votes := _corner_votes(corners, reads, None)) else None
+        for corners, reads in zip(groups, glyph_reads, strict=True)
+    ]
     # The network reads only the cards the glyph templates could not name (one batch).
     asked = [k for k, g in enumerate(by_glyphs) if g is None or g[0].card is None]
     nets = net_read_patches([p for k in asked for p in patches[k]])
@@ -220,6 +222,9 @@ def read_cards(
                 [(cf, r) for cf, _, r in live],
                 [_taught_log_prob(p, models) if r.is_index else None for _, p, r in live],
             )
+        if glyphs is not None and glyphs[0].card is None:
+            # Templates unsure: where the network is sure of the suit they name, decide again.
+            glyphs = _decide(_corner_votes(groups[k], glyph_reads[k], _net_suit(mine)))
         if glyphs is None and by_net is not None:
             # Found by the network alone: it must be sure an index is there, and the
             # outline must be a card's.
@@ -230,6 +235,43 @@ def read_cards(
         if card is not None:
             cards.append(card)
     return CardsReading(_without_echoes(cards))
+
+
+def _net_suit(nets: list[NetRead | None]) -> tuple[str, float] | None:
+    """The suit the network reads at a card's index corners together (their
+    log-probabilities over the four suits added), and its probability; None where no
+    corner shows an index."""
+    shown = [n for n in nets if n is not None and n.is_index]
+    if not shown:
+        return None
+    joint = sum(np.log(n.suit[:-1] + 1e-6) for n in shown)
+    p = np.exp(joint - joint.max())
+    p /= p.sum()
+    best = int(np.argmax(p))
+    return SUIT_LABELS[best], float(p[best])
+
+
+def _corner_votes(
+    corners: list[CornerFrame], reads: list[CornerRead | None], net_suit: tuple[str, float] | None
+) -> list[tuple[CornerFrame, CornerRead]]:
+    """The corners that the templates read, as `_decide` takes them.
+
+    Where the network is sure of the card's suit (`net_suit` at least NET_SUIT), each corner
+    whose templates name that same suit takes the network's probability as its suit vote
+    when that is higher. Small index suits (spade against club) are where the templates are
+    weakest, and where both witnesses name one suit they were measured right. The rank vote
+    stays the templates' own, and a corner naming another suit keeps its vote, so the
+    network confirms the templates and never overrules them.
+    """
+    suit, p = net_suit if net_suit is not None and net_suit[1] >= NET_SUIT else ("", 0.0)
+    out = []
+    for cf, r in zip(corners, reads, strict=True):
+        if r is None:
+            continue
+        if r.suit.label == suit:
+            r = replace(r, suit=replace(r.suit, vote=max(r.suit.vote, p)))
+        out.append((cf, r))
+    return out
 
 
 def _fuse(by_glyphs: tuple[CardRead, str] | None, by_net: CardRead | None) -> CardRead | None:

@@ -108,3 +108,38 @@ def test_cards_on_a_busy_table_are_found_as_holes_in_its_edges(
         assert calls, f"seed {seed}: the table was not taken as busy"
         assert extra == 0
         assert [card for _, card in pairs] == [labels[0]["rank"] + labels[0]["suit"]]
+
+
+def test_network_suit_confirms_the_templates_suit_but_never_overrules_it() -> None:
+    """Two corners whose templates read 6 unanimously but a spade only weakly (the small
+    index suit): the network sure of spades names the card; the network unsure, or sure of
+    clubs, leaves it unknown, and a corner whose templates read clubs keeps its own vote."""
+    from vision.card_detect import CornerFrame
+    from vision.card_index import CornerRead
+    from vision.card_models import Guess
+    from vision.card_net import NetRead
+    from vision.card_reader import _corner_votes, _decide, _net_suit
+
+    def corner(x: float) -> CornerFrame:
+        return CornerFrame(np.array([x, 0.0]), np.array([100.0, 0.0]), np.array([0.0, 145.0]))
+
+    def read(suit: str, suit_vote: float) -> CornerRead:
+        return CornerRead(Guess("6", 0.95, 0.1, 1.0), Guess(suit, 0.99, 0.05, suit_vote), True)
+
+    def net(spade: float, club: float) -> NetRead:
+        rank = np.zeros(14)
+        rank[4] = 1.0
+        return NetRead(rank, np.array([spade, 0.01, 0.01, club, 0.0]))
+
+    corners = [corner(0.0), corner(100.0)]
+    weak = [read("S", 0.33), read("S", 0.11)]
+    assert _decide(_corner_votes(corners, weak, None))[0].card is None
+    sure = _net_suit([net(0.8, 0.18), net(0.86, 0.12)])
+    assert sure is not None and sure[0] == "S" and sure[1] > 0.95
+    assert _decide(_corner_votes(corners, weak, sure))[0].card == "6S"
+    unsure = _net_suit([net(0.6, 0.38), net(0.6, 0.38)])  # 0.71 for spades together
+    assert _decide(_corner_votes(corners, weak, unsure))[0].card is None
+    clubs = _net_suit([net(0.1, 0.88), net(0.1, 0.88)])
+    assert _decide(_corner_votes(corners, weak, clubs))[0].card is None
+    split = [read("C", 0.78), read("S", 0.56)]  # corners that disagree still cancel
+    assert _decide(_corner_votes(corners, split, sure))[0].card is None

@@ -10,7 +10,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from vision.card_eval import evaluate
+from vision.card_eval import evaluate, match
 from vision.card_reader import read_cards
 
 
@@ -37,6 +37,21 @@ def test_card_scenes_sample(shared_data: Path, tmp_path: Path) -> None:
     assert np.isfinite(scores.median_ms)
 
 
+def test_weak_template_suits_confirmed_by_the_network(shared_data: Path) -> None:
+    """scene_0002's 9S and KD: the templates lean to them, the spade and diamond only
+    weakly; the network's suit, read at both index corners, confirms them."""
+    folder = shared_data / "cards_scenes"
+    entry = next(
+        e
+        for e in json.loads((folder / "manifest.json").read_text())
+        if e["file"] == "scene_0002.jpg"
+    )
+    labels = [o for o in entry["objects"] if o.get("kind") == "card"]
+    pairs, extra = match(labels, read_cards(cv2.imread(str(folder / entry["file"]))))
+    assert extra == 0
+    assert sorted(card or "?" for _, card in pairs) == ["2D", "9S", "AH", "KD"]
+
+
 def test_unseen_deck_is_read_and_teaching_helps(shared_data: Path, tmp_path: Path) -> None:
     from vision.card_eval import deck_accuracy, deck_frames
     from vision.card_teach import teach
@@ -45,5 +60,5 @@ def test_unseen_deck_is_read_and_teaching_helps(shared_data: Path, tmp_path: Pat
     before = deck_accuracy(deck_frames(anglo, seed=3), read_cards)
     taught = teach(deck_frames(anglo, seed=2), tmp_path / "anglo.npz")
     after = deck_accuracy(deck_frames(anglo, seed=3), lambda f: read_cards(f, taught=taught))
-    assert before >= 0.7
+    assert before >= 0.85  # 46 of 52 (44 before the network's suit confirmed the templates')
     assert after >= before + 0.05
