@@ -26,6 +26,11 @@ CARD_RATIO = (1.3, 1.58)  # a card's blob elongation; two dice edge to edge meas
 SIZE_PER_DEPTH = 1.07  # labelled box side / (2 × blob depth), on the training photos
 LIGHT_WEIGHT = 0.7  # a shadow or a lighting step shifts lightness, not hue
 CHROMA_WEIGHT = 1.5  # YCrCb chroma spans less range than lightness
+SQUARE_FILL = (0.7, 1.25)  # a lone die's blob area per (2 × depth)²: a disc 0.79, a card 1.5
+SQUARE_MARGIN = 1.5  # a median over all blobs this much deeper than the squares' is cards
+SQUARE_SPREAD = 1.25  # squares within this ratio of depth count as one set of dice
+MIN_SQUARES = 2  # one square blob among cards is as often a speck or a pip as a die
+SQUARE_MIN_DEPTH = 7.0  # working px: synthetic felt and wood leave rows of squares 6.7 deep
 
 
 @dataclass(frozen=True)
@@ -85,6 +90,7 @@ class Blobs:
     depth: np.ndarray  # per blob: its deepest distance
     compact: np.ndarray  # per blob: could be one die or a few, not a rim or a cable
     card_like: np.ndarray  # per blob: a lone rectangle of a playing card's proportions
+    square: np.ndarray  # per blob: compact and as big as a square of its depth (one die)
 
 
 def find_blobs(mask: np.ndarray) -> Blobs:
@@ -109,7 +115,11 @@ def find_blobs(mask: np.ndarray) -> Blobs:
     area = stats[:, cv2.CC_STAT_AREA].astype(np.float32)
     depth[0] = 0.0  # the table itself
     compact = (depth > 0) & (area <= 3.0 * (2 * depth) ** 2)
-    return Blobs(dist, labels, depth, compact, card_like(labels, stats, depth))
+    fill = area / np.maximum((2 * depth) ** 2, 1e-6)
+    square = (
+        (depth >= SQUARE_MIN_DEPTH) & compact & (fill >= SQUARE_FILL[0]) & (fill <= SQUARE_FILL[1])
+    )
+    return Blobs(dist, labels, depth, compact, card_like(labels, stats, depth), square)
 
 
 def card_like(labels: np.ndarray, stats: np.ndarray, depth: np.ndarray) -> np.ndarray:
@@ -148,6 +158,41 @@ def weighted_median(values: np.ndarray, weights: np.ndarray) -> float:
     return float(values[order][np.searchsorted(cumulative, cumulative[-1] / 2)])
 
 
+def die_depth(blobs: Blobs) -> float:
+    """Half the frame's die edge, in working px (0 when nothing can be measured).
+
+    A lone die's blob is a square as deep as half its edge, and so are two dice side by
+    side; the depth-weighted median over compact blobs measures dice even where they
+    touch. On a Kwingto table the cards (2.75 dice wide) outweigh the dice in that
+    median and every die would be read at a card's scale, so where the blobs shaped
+    like one die (square, at least a small die deep) give a median more than
+    SQUARE_MARGIN times smaller, theirs is taken instead.
+    """
+    measured = blobs.compact if blobs.compact.any() else blobs.depth > 0
+    depths = blobs.depth[measured]  # when every die touches another, all blobs are clusters
+    if depths.size == 0:
+        return 0.0
+    depth = weighted_median(depths, depths**2)
+    lone = commonest_depth(blobs.depth[blobs.square])
+    return lone if depth > SQUARE_MARGIN * lone > 0 else depth
+
+
+def commonest_depth(depths: np.ndarray) -> float:
+    """The median of the largest group of depths within SQUARE_SPREAD of one of them,
+    or 0 for a group smaller than MIN_SQUARES.
+
+    The dice of one set are one size, so their squares agree; a square pile of cards
+    mostly stands alone. Where two piles tie with two dice, the shallower group wins
+    (specks, the other thing that could tie, are below SQUARE_MIN_DEPTH)."""
+    if depths.size < MIN_SQUARES:
+        return 0.0
+    ratio = np.abs(np.log(depths[:, None] / depths[None, :]))
+    near = ratio <= np.log(SQUARE_SPREAD)
+    counts = near.sum(axis=1)
+    best = np.lexsort((-depths, counts))[-1]
+    return float(np.median(depths[near[best]])) if counts[best] >= MIN_SQUARES else 0.0
+
+
 def find_candidates(frame: np.ndarray, card_shapes: bool = False) -> Candidates:
     """Proposed die centres in a BGR frame, with the die size they were proposed for.
 
@@ -159,11 +204,9 @@ def find_candidates(frame: np.ndarray, card_shapes: bool = False) -> Candidates:
     if mask.all():  # no table in view at all (noise, a lens cap): nothing to measure
         return Candidates(np.zeros((0, 2), np.float32), 0.0)
     blobs = find_blobs(mask)
-    measured = blobs.compact if blobs.compact.any() else blobs.depth > 0
-    depths = blobs.depth[measured]  # when every die touches another, all blobs are clusters
-    if depths.size == 0:
+    depth = die_depth(blobs)
+    if depth == 0.0:
         return Candidates(np.zeros((0, 2), np.float32), 0.0)
-    depth = weighted_median(depths, depths**2)
     size = 2.0 * depth * SIZE_PER_DEPTH
     stride = max(1, round(size / 5))
     grid = blobs.dist[::stride, ::stride]
