@@ -205,6 +205,34 @@ def corner_examples(
                 yield rank, suit, glyph_vector(crops.rank), glyph_vector(crops.suit)
 
 
+def notch_depths(rng: np.random.Generator, count: int) -> dict[str, np.ndarray]:
+    """The outline notch depth (`card_suit_shape.notch_depth`) of drawn spades and clubs,
+    each printed under a random rank into a corner, seen by the simulated camera and cut
+    out by the reader: the figures SPADE_MAX and CLUB_MIN were read from."""
+    from vision.card_suit_shape import notch_depth
+
+    ranks = [ink for _, ink in rank_glyphs(rng)]
+    depths: dict[str, list[float]] = {"S": [], "C": []}
+    for _ in range(count):
+        suit = "SC"[int(rng.integers(2))]
+        suit_ink = _pad(tight_crop(draw_suit(suit, 64, rng).astype(np.float32) / 255.0))
+        rank_ink = ranks[int(rng.integers(len(ranks)))]
+        clean = render_corner(_weight(rank_ink, rng), _weight(suit_ink, rng), False, rng)
+        crops = index_crops(camera_corner(clean, rng))
+        if crops is not None:
+            depths[suit].append(notch_depth(crops.suit))
+    return {suit: np.array(d) for suit, d in depths.items()}
+
+
+def _print_notches(depths: dict[str, np.ndarray]) -> None:
+    spades, clubs = depths["S"], depths["C"]
+    print(f"{len(spades)} spades, {len(clubs)} clubs")
+    print("spade percentiles 50/75/90/95:", np.round(np.percentile(spades, (50, 75, 90, 95)), 3))
+    for t in np.arange(0.03, 0.0651, 0.005):
+        deep = (spades >= t).sum() + (clubs >= t).sum()
+        print(f"depth >= {t:.3f}: {(spades >= t).sum() / max(1, deep):.1%} spades")
+
+
 def build(seed: int = 1, per_glyph: int = 12) -> dict[str, np.ndarray]:
     """All template arrays per kind (rank, suit): basis, int8 vectors, labels.
 
@@ -235,7 +263,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=DEFAULT_OUT)
     parser.add_argument("--net", action="store_true", help="also train vision/card_net.npz")
+    parser.add_argument(
+        "--notches", action="store_true", help="only print drawn spades' and clubs' notch depths"
+    )
     args = parser.parse_args()
+    if args.notches:
+        _print_notches(notch_depths(np.random.default_rng(12), 4000))
+        return
     if args.net:
         from vision.card_train import main as train_net
 

@@ -10,7 +10,7 @@ white balance and must agree with the symbol.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import NamedTuple
 
 import numpy as np
@@ -19,6 +19,7 @@ from vision.card_detect import CornerFrame, darkest_channel
 from vision.card_glyphs import glyph_vector
 from vision.card_models import CardModels, Guess, TemplateSet
 from vision.card_shapes import RED_SUITS, SUITS
+from vision.card_suit_shape import shape_suit
 
 UNIT_PX = 2
 PATCH_W = 40 * UNIT_PX
@@ -44,6 +45,7 @@ BLACK_SUITS = frozenset(SUITS) - RED_SUITS
 INK_LEVEL = 0.3
 DOUBT_WEIGHT = 0.5  # tuned on the shared decks: teaching must not make a deck worse
 SURE_SUIT = 0.5  # the same
+SHAPE_CONFIRM = 0.9  # set on the shared scenes: 1.0 named lone mis-sized hypotheses
 
 
 @dataclass(frozen=True)
@@ -61,11 +63,14 @@ class CornerRead:
 
     The suit is chosen among the suits of the colour seen (red ink cannot be a spade); the
     colour and the symbol disagree when the best symbol of the other colour clearly beats it.
+    For a black suit the outline disagrees when it clearly has (a club) or lacks (a spade)
+    the notches of a club's lobes against the suit named (`card_suit_shape`).
     """
 
     rank: Guess
     suit: Guess
     colour_agrees: bool
+    outline_agrees: bool = True
 
 
 def corner_patch(frame: np.ndarray, cf: CornerFrame) -> np.ndarray:
@@ -416,9 +421,23 @@ def read_patches(patches: list[np.ndarray], models: CardModels) -> list[CornerRe
         suits, models.taught_suit, models.suit, (RED_SUITS, BLACK_SUITS, None)
     )
     for j, k in enumerate(live):
-        suit = red[j] if cut[j].red else black[j]
-        out[k] = _corner_read(patches[k], models, cut[j].red, rank_answers[j], suit, anywhere[j])
+        # The outline is traced only where it can matter: a black suit under a rank with
+        # a vote (a corner's weight is the product of the two votes).
+        rank = rank_answers[j]
+        weighed = not cut[j].red and rank is not None and rank.vote > 0.0
+        shape = shape_suit(cut[j].suit) if weighed else None
+        suit = red[j] if cut[j].red else _confirmed(black[j], shape)
+        out[k] = _corner_read(patches[k], models, cut[j].red, rank, suit, anywhere[j], shape)
     return out
+
+
+def _confirmed(suit: Guess | None, shape: str | None) -> Guess | None:
+    """The black suit's guess, its vote raised to SHAPE_CONFIRM where the outline names the
+    same suit. Below 1, so that one corner confirmed so is not enough to name a card (a
+    lone, mis-sized hypothesis with a wrong rank was named so), while two are."""
+    if suit is None or shape != suit.label:
+        return suit
+    return replace(suit, vote=max(suit.vote, SHAPE_CONFIRM))
 
 
 def _corner_read(
@@ -428,23 +447,24 @@ def _corner_read(
     rank: Guess | None,
     suit: Guess | None,
     anywhere: Guess | None,
+    shape: str | None = None,
 ) -> CornerRead | None:
-    """One corner's reading from its rank, its suit among the suits of the colour seen, and
-    the best suit of any colour."""
+    """One corner's reading from its rank, its suit among the suits of the colour seen, the
+    best suit of any colour, and the suit the outline names (spade or club, or None)."""
     if rank is None or suit is None or anywhere is None:
         return None
     colour = RED_SUITS if red else BLACK_SUITS
     agrees = anywhere.label in colour or anywhere.score - suit.score < COLOUR_DOUBT
     by_corner = _taught_suit(patch, models)
     if by_corner is None or suit.vote >= SURE_SUIT:
-        return CornerRead(rank, suit, agrees)
+        return CornerRead(rank, suit, agrees, shape in (None, suit.label))
     # The index symbol is unsure (under an even vote): of the two witnesses the surer speaks,
     # weakened by half the other's vote where they disagree. (Both limits were set on the
     # shared decks' frames, so that teaching a deck never made it read worse.)
     surer, other = sorted((by_corner, suit), key=lambda g: g.vote, reverse=True)
     vote = surer.vote if surer.label == other.label else surer.vote - DOUBT_WEIGHT * other.vote
     merged = Guess(surer.label, surer.score, surer.margin, vote)
-    return CornerRead(rank, merged, merged.label in colour)
+    return CornerRead(rank, merged, merged.label in colour, shape in (None, merged.label))
 
 
 def _classify(

@@ -4,11 +4,12 @@ Corner hypotheses from `card_detect` are read by `card_index`; hypotheses that d
 the same card (its two index corners, or a corner seen through an overlap) are merged and
 their readings vote. Only a hypothesis with a printed index counts as a card, so blank
 paper, dice and hands never become cards. A card whose answer is not clearly ahead of the
-runner-up, or whose colour contradicts its suit, is reported with `card=None`. A card's
-confidence is the agreement of its two index corners (1 = both unanimous, 0.5 = one
-unanimous corner). A card at least 80 px wide is named from one unanimous corner; a
-smaller one needs both corners to agree, because single-corner readings of tiny indices
-were measured to be wrong too often: for them unknown is acceptable, a wrong card is not.
+runner-up, or whose colour (or a black suit's outline) contradicts its suit, is reported
+with `card=None`. A card's confidence is the agreement of its two index corners (1 = both
+unanimous, 0.5 = one unanimous corner). A card at least 80 px wide is named from one
+unanimous corner; a smaller one needs both corners to agree, because single-corner
+readings of tiny indices were measured to be wrong too often: for them unknown is
+acceptable, a wrong card is not.
 """
 
 from __future__ import annotations
@@ -62,9 +63,11 @@ class CardsReading:
 
 
 def corner_confidence(read: CornerRead) -> float:
-    """0..1: how unanimously the nearest rank and suit templates agree; 0 if the colour
-    contradicts the suit or the glyphs are unlike any template."""
-    if not read.colour_agrees or min(read.rank.score, read.suit.score) < MIN_SCORE:
+    """0..1: how unanimously the nearest rank and suit templates agree; 0 if the colour or
+    the outline contradicts the suit or the glyphs are unlike any template."""
+    if not (read.colour_agrees and read.outline_agrees):
+        return 0.0
+    if min(read.rank.score, read.suit.score) < MIN_SCORE:
         return 0.0
     return read.rank.vote * read.suit.vote
 

@@ -52,6 +52,26 @@ def test_weak_template_suits_confirmed_by_the_network(shared_data: Path) -> None
     assert sorted(card or "?" for _, card in pairs) == ["2D", "9S", "AH", "KD"]
 
 
+def _scene(folder: Path, name: str) -> list[str]:
+    """The cards read in one labelled scene, in label order ("?" for unknown); no extras."""
+    entry = next(e for e in json.loads((folder / "manifest.json").read_text()) if e["file"] == name)
+    labels = [o for o in entry["objects"] if o.get("kind") == "card"]
+    pairs, extra = match(labels, read_cards(cv2.imread(str(folder / name))))
+    assert extra == 0
+    order = {id(lab): k for k, lab in enumerate(labels)}
+    return [card or "?" for _, card in sorted(pairs, key=lambda p: order[id(p[0])])]
+
+
+def test_outline_tells_small_index_spades_from_clubs(shared_data: Path) -> None:
+    """scene_0085's 6S and 7S: the templates lean to spades only weakly, and the outline
+    (no club notches) confirms them. scene_0124's 2S and scene_0011's 6S: the templates
+    read clubs, and were named so, until the outline contradicted them."""
+    folder = shared_data / "cards_scenes"
+    assert sorted(_scene(folder, "scene_0085.jpg")) == ["10D", "4S", "6S", "7D", "7S", "KH"]
+    assert "2C" not in _scene(folder, "scene_0124.jpg")
+    assert "6C" not in _scene(folder, "scene_0011.jpg")
+
+
 def test_unseen_deck_is_read_and_teaching_helps(shared_data: Path, tmp_path: Path) -> None:
     from vision.card_eval import deck_accuracy, deck_frames
     from vision.card_teach import teach
