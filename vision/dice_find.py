@@ -26,6 +26,7 @@ CARD_RATIO = (1.3, 1.58)  # a card's blob elongation; two dice edge to edge meas
 SIZE_PER_DEPTH = 1.07  # labelled box side / (2 × blob depth), on the training photos
 LIGHT_WEIGHT = 0.7  # a shadow or a lighting step shifts lightness, not hue
 CHROMA_WEIGHT = 1.5  # YCrCb chroma spans less range than lightness
+CARD_SHARE = 0.75  # dice measured this deep beside lone cards are cards (a die is 0.36 card wide)
 SQUARE_FILL = (0.7, 1.25)  # a lone die's blob area per (2 × depth)²: a disc 0.79, a card 1.5
 SQUARE_MARGIN = 1.5  # a median over all blobs this much deeper than the squares' is cards
 SQUARE_SPREAD = 1.25  # squares within this ratio of depth count as one set of dice
@@ -193,19 +194,32 @@ def commonest_depth(depths: np.ndarray) -> float:
     return float(np.median(depths[near[best]])) if counts[best] >= MIN_SQUARES else 0.0
 
 
+def measured_on_cards(blobs: Blobs, depth: float) -> bool:
+    """Whether the die size was measured on cards: lone cards lie in view and the
+    "dice" are nearly as deep as they are.
+
+    A game die is about a third of a mini card's width (16 and 44 mm); with only cards
+    in view, the size comes from cards that touch, and a card-sized crop with four pips
+    reads as a 4. Such a frame has no dice.
+    """
+    cards = blobs.depth[blobs.card_like]
+    return bool(cards.size) and depth >= CARD_SHARE * float(np.median(cards))
+
+
 def find_candidates(frame: np.ndarray, card_shapes: bool = False) -> Candidates:
     """Proposed die centres in a BGR frame, with the die size they were proposed for.
 
-    Blobs shaped like a playing card get none unless `card_shapes` is set: training asks
-    for them, as look-alikes to learn "no die" from (cards that touch make blobs that
-    are not card-shaped, and those do reach the nets)."""
+    Blobs shaped like a playing card get none, nor does a frame whose die size was
+    measured on cards, unless `card_shapes` is set: training asks for them, as
+    look-alikes to learn "no die" from (cards that touch make blobs that are not
+    card-shaped, and those do reach the nets beside real dice)."""
     small, factor = working_image(frame)
     mask = object_mask(foreground_score(small))
     if mask.all():  # no table in view at all (noise, a lens cap): nothing to measure
         return Candidates(np.zeros((0, 2), np.float32), 0.0)
     blobs = find_blobs(mask)
     depth = die_depth(blobs)
-    if depth == 0.0:
+    if depth == 0.0 or (not card_shapes and measured_on_cards(blobs, depth)):
         return Candidates(np.zeros((0, 2), np.float32), 0.0)
     size = 2.0 * depth * SIZE_PER_DEPTH
     stride = max(1, round(size / 5))

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import cv2
 import numpy as np
 import pytest
 
 from vision.dice import read_dice
 from vision.dice_eval import match
-from vision.dice_find import MIN_SQUARES, commonest_depth
+from vision.dice_find import MIN_SQUARES, commonest_depth, die_depth, find_blobs, measured_on_cards
 from vision.synth_table import CARD_PER_DIE, render_game_table
 
 READ_RIGHT = 0.7  # measured 0.78; measuring every blob read 0.49, at the cards' scale
@@ -50,3 +51,24 @@ def test_one_square_alone_measures_nothing() -> None:
     assert MIN_SQUARES == 2
     assert commonest_depth(np.array([12.0, 40.0])) == 0.0
     assert commonest_depth(np.zeros(0)) == 0.0
+
+
+def _card(mask: np.ndarray, centre: tuple[int, int], angle: float, width: int = 40) -> None:
+    box = cv2.boxPoints((centre, (width, width * 1.45), angle)).astype(np.int32)
+    cv2.fillPoly(mask, [box], 1)
+
+
+def test_a_die_size_measured_on_cards_means_no_dice() -> None:
+    """Two lone cards and two overlapping ones (one blob, not card-shaped): the size
+    comes from the cards, so the frame has no dice; three dice beside them set their
+    own size and are looked for."""
+    mask = np.zeros((240, 320), np.uint8)
+    for centre, angle in (((50, 60), 10), ((150, 60), 70), ((240, 150), 20), ((265, 165), 50)):
+        _card(mask, centre, angle)
+    blobs = find_blobs(mask)
+    assert measured_on_cards(blobs, die_depth(blobs))
+    for x in (60, 100, 140):
+        cv2.rectangle(mask, (x, 170), (x + 14, 184), 1, -1)
+    blobs = find_blobs(mask)
+    assert die_depth(blobs) == pytest.approx(7.5, abs=0.5)
+    assert not measured_on_cards(blobs, die_depth(blobs))
