@@ -164,11 +164,14 @@ def render_corner(
     return out.astype(np.uint8)
 
 
-def camera_corner(clean: np.ndarray, rng: np.random.Generator) -> np.ndarray:
-    """The corner as `corner_patch` would cut it from a camera frame of a 45–160 px card."""
+def camera_corner(
+    clean: np.ndarray, rng: np.random.Generator, card_px: float | None = None
+) -> np.ndarray:
+    """The corner as `corner_patch` would cut it from a camera frame of a `card_px` wide
+    card (by default drawn from 45–160 px)."""
     import cv2
 
-    card_px = rng.uniform(45, 160)
+    card_px = rng.uniform(45, 160) if card_px is None else card_px
     h, w = clean.shape[:2]
     angle, dx, dy = rng.uniform(-3, 3), rng.uniform(-1.5, 1.5) * 8, rng.uniform(-1.5, 1.5) * 8
     m = cv2.getRotationMatrix2D((0, 0), angle, 1.0)
@@ -206,31 +209,43 @@ def corner_examples(
 
 
 def notch_depths(rng: np.random.Generator, count: int) -> dict[str, np.ndarray]:
-    """The outline notch depth (`card_suit_shape.notch_depth`) of drawn spades and clubs,
-    each printed under a random rank into a corner, seen by the simulated camera and cut
-    out by the reader: the figures SPADE_MAX and CLUB_MIN were read from."""
+    """(symbol height in frame pixels, outline notch depth) of drawn spades and clubs, each
+    printed under a random rank into a corner, seen by the simulated camera and cut out by
+    the reader: the figures MIN_SYMBOL_PX, SPADE_MAX and CLUB_MIN were read from."""
     from vision.card_suit_shape import notch_depth
 
     ranks = [ink for _, ink in rank_glyphs(rng)]
-    depths: dict[str, list[float]] = {"S": [], "C": []}
+    found: dict[str, list[tuple[float, float]]] = {"S": [], "C": []}
     for _ in range(count):
         suit = "SC"[int(rng.integers(2))]
         suit_ink = _pad(tight_crop(draw_suit(suit, 64, rng).astype(np.float32) / 255.0))
         rank_ink = ranks[int(rng.integers(len(ranks)))]
         clean = render_corner(_weight(rank_ink, rng), _weight(suit_ink, rng), False, rng)
-        crops = index_crops(camera_corner(clean, rng))
+        card_px = float(rng.uniform(45, 160))
+        crops = index_crops(camera_corner(clean, rng, card_px))
         if crops is not None:
-            depths[suit].append(notch_depth(crops.suit))
-    return {suit: np.array(d) for suit, d in depths.items()}
+            height_px = crops.suit.shape[0] / UNIT_PX * card_px / 100.0
+            found[suit].append((height_px, notch_depth(crops.suit)))
+    return {suit: np.array(rows).reshape(-1, 2) for suit, rows in found.items()}
 
 
 def _print_notches(depths: dict[str, np.ndarray]) -> None:
+    from vision.card_suit_shape import CLUB_MIN, MIN_SYMBOL_PX, SPADE_MAX
+
     spades, clubs = depths["S"], depths["C"]
-    print(f"{len(spades)} spades, {len(clubs)} clubs")
-    print("spade percentiles 50/75/90/95:", np.round(np.percentile(spades, (50, 75, 90, 95)), 3))
-    for t in np.arange(0.03, 0.0651, 0.005):
-        deep = (spades >= t).sum() + (clubs >= t).sum()
-        print(f"depth >= {t:.3f}: {(spades >= t).sum() / max(1, deep):.1%} spades")
+    for lo, hi in ((0, 6), (6, 7), (7, 8), (8, 10), (10, 13), (13, 99)):
+        s = spades[(spades[:, 0] >= lo) & (spades[:, 0] < hi), 1]
+        c = clubs[(clubs[:, 0] >= lo) & (clubs[:, 0] < hi), 1]
+        print(
+            f"symbols {lo}-{hi} px: {len(s)} spades, {len(c)} clubs; clubs at most SPADE_MAX"
+            f" {np.mean(c <= SPADE_MAX):.1%}, spades at least CLUB_MIN {np.mean(s >= CLUB_MIN):.1%}"
+        )
+    s = spades[spades[:, 0] >= MIN_SYMBOL_PX, 1]
+    c = clubs[clubs[:, 0] >= MIN_SYMBOL_PX, 1]
+    print(f"from MIN_SYMBOL_PX: spade percentiles 90/95/98 {np.percentile(s, (90, 95, 98))}")
+    for t in np.arange(0.03, 0.0551, 0.005):
+        share = (s >= t).sum() / max(1, (s >= t).sum() + (c >= t).sum())
+        print(f"  depth {t:.3f}: clubs at most {np.mean(c <= t):.1%}; spades {share:.1%} of deeper")
 
 
 def build(seed: int = 1, per_glyph: int = 12) -> dict[str, np.ndarray]:

@@ -403,11 +403,14 @@ def _taught_suit(patch: np.ndarray, models: CardModels) -> Guess | None:
     return Guess(best, score, margin, min(1.0, margin / SUIT_CORNER_MARGIN))
 
 
-def read_patches(patches: list[np.ndarray], models: CardModels) -> list[CornerRead | None]:
+def read_patches(
+    patches: list[np.ndarray], models: CardModels, widths: list[float]
+) -> list[CornerRead | None]:
     """Rank, suit and colour check of each resampled corner patch (None where it shows no
     index), taught templates first; the glyphs of all of them are compared with the
     templates in one matrix product per template set (per-glyph products cost more than
-    the cut-outs)."""
+    the cut-outs). `widths` are the cards' widths in frame pixels, one per patch: they say
+    how many pixels the camera gave a suit symbol (`card_suit_shape.shape_suit`)."""
     crops = [index_crops(p) for p in patches]
     live = [k for k, c in enumerate(crops) if c is not None]
     out: list[CornerRead | None] = [None] * len(patches)
@@ -425,7 +428,8 @@ def read_patches(patches: list[np.ndarray], models: CardModels) -> list[CornerRe
         # a vote (a corner's weight is the product of the two votes).
         rank = rank_answers[j]
         weighed = not cut[j].red and rank is not None and rank.vote > 0.0
-        shape = shape_suit(cut[j].suit) if weighed else None
+        height_px = cut[j].suit.shape[0] / UNIT_PX * widths[k] / 100.0
+        shape = shape_suit(cut[j].suit, height_px) if weighed else None
         suit = red[j] if cut[j].red else _confirmed(black[j], shape)
         out[k] = _corner_read(patches[k], models, cut[j].red, rank, suit, anywhere[j], shape)
     return out

@@ -199,7 +199,8 @@ def read_cards(
     models = models or load_models(taught)
     groups = [_physical_corners(g) for g in _group(find_corner_frames(frame))]
     patches = [[corner_patch(frame, cf) for cf in corners] for corners in groups]
-    corner_reads = iter(read_patches([p for ps in patches for p in ps], models))
+    widths = [cf.width for corners in groups for cf in corners]
+    corner_reads = iter(read_patches([p for ps in patches for p in ps], models, widths))
     glyph_reads = [[next(corner_reads) for _ in corners] for corners in groups]
     by_glyphs: list[tuple[CardRead, str] | None] = [
         _decide(votes) if (votes := _corner_votes(corners, reads, None)) else None
