@@ -10,27 +10,30 @@ measured up to 25 times slower per element.)
 
 from __future__ import annotations
 
-import numpy as np
+from functools import cache
 
-SINGLE_THREAD_MACS = 65536 * 4  # OpenBLAS starts threads for products above this
+import numpy as np
+from threadpoolctl import threadpool_limits
+
+
+@cache
+def one_blas_thread() -> None:
+    """Keep OpenBLAS on the calling thread, for the whole process, from the first product.
+
+    On matrices this small its threads cost far more than they save, most of all on a
+    busy machine (8 ms against 0.3 ms for one layer, measured while the other core was
+    busy). Cutting each product into blocks under OpenBLAS's threading threshold did the
+    same but cost 30–60 % more per layer than one single-threaded product; nothing in the
+    companion wants threaded BLAS. Libraries loaded later (PyTorch, in training) keep
+    their own threads.
+    """
+    threadpool_limits(limits=1, user_api="blas")
 
 
 def matmul(a: np.ndarray, b: np.ndarray) -> np.ndarray:
-    """a @ b (float32, 2-D) in blocks small enough that OpenBLAS keeps each to the
-    calling thread: on matrices this small its threads cost far more than they save, most
-    of all on a busy machine."""
-    m, k = a.shape
-    n = b.shape[1]
-    out = np.empty((m, n), np.float32)
-    if m >= n:
-        rows = max(1, SINGLE_THREAD_MACS // max(1, k * n))
-        for i in range(0, m, rows):
-            np.matmul(a[i : i + rows], b, out=out[i : i + rows])
-    else:
-        cols = max(1, SINGLE_THREAD_MACS // max(1, k * m))
-        for j in range(0, n, cols):
-            np.matmul(a, b[:, j : j + cols], out=out[:, j : j + cols])
-    return out
+    """a @ b (float32, 2-D) on the calling thread (see `one_blas_thread`)."""
+    one_blas_thread()
+    return np.matmul(a, b)
 
 
 def conv_relu_pool(x: np.ndarray, w: np.ndarray, b: np.ndarray) -> np.ndarray:

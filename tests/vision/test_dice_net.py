@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from threadpoolctl import threadpool_info
 
 from vision.dice import merge_points, thinned
 from vision.dice_find import find_blobs, find_candidates
@@ -17,7 +18,7 @@ from vision.dice_net import (
     default_value_net,
     value_crops,
 )
-from vision.numpy_nn import conv_relu_pool
+from vision.numpy_nn import conv_relu_pool, matmul
 
 
 def direct_conv_relu_pool(x: np.ndarray, w: np.ndarray, b: np.ndarray) -> np.ndarray:
@@ -43,6 +44,18 @@ def test_convolution_matches_the_direct_sum(side: int, channels: int) -> None:
     assert got.shape == (5, 3, side // 2, side // 2)
     want = direct_conv_relu_pool(x, w, b).transpose(3, 0, 1, 2)
     np.testing.assert_allclose(got, want, rtol=1e-4, atol=1e-4)
+
+
+def test_products_run_on_the_calling_thread() -> None:
+    """OpenBLAS threads cost far more than they save on these products (numpy_nn)."""
+    rng = np.random.default_rng(0)
+    a, b = (
+        rng.normal(size=(16, 27)).astype(np.float32),
+        rng.normal(size=(27, 5000)).astype(np.float32),
+    )
+    assert np.allclose(matmul(a, b), a.astype(np.float64) @ b, atol=1e-4)
+    blas = [lib for lib in threadpool_info() if lib["user_api"] == "blas"]
+    assert blas and all(lib["num_threads"] == 1 for lib in blas)
 
 
 def test_crop_batch_is_the_trained_layout() -> None:
