@@ -21,7 +21,7 @@ from pathlib import Path
 import numpy as np
 
 from vision.card_shapes import RANKS, SUITS
-from vision.numpy_nn import conv_relu_pool, matmul, softmax
+from vision.numpy_nn import conv_relu_pool, softmax
 
 WEIGHTS = Path(__file__).with_name("card_net.npz")
 IN_W = 28  # units (and input pixels) across
@@ -97,9 +97,9 @@ def forward(batch: np.ndarray, weights: dict[str, np.ndarray]) -> tuple[np.ndarr
         w = weights[f"{name}.weight"]
         x = conv_relu_pool(x, w.reshape(len(w), -1), weights[f"{name}.bias"])
     x = x.transpose(1, 0, 2, 3).reshape(x.shape[1], -1)  # torch's flatten order (C, H, W)
-    x = np.maximum(matmul(x, weights["fc.weight"].T) + weights["fc.bias"], 0.0)
-    rank = softmax(matmul(x, weights["rank.weight"].T) + weights["rank.bias"])
-    suit = softmax(matmul(x, weights["suit.weight"].T) + weights["suit.bias"])
+    x = np.maximum(x @ weights["fc.weight"].T + weights["fc.bias"], 0.0)
+    rank = softmax(x @ weights["rank.weight"].T + weights["rank.bias"])
+    suit = softmax(x @ weights["suit.weight"].T + weights["suit.bias"])
     return rank, suit
 
 

@@ -185,6 +185,7 @@ def commonest_depth(depths: np.ndarray) -> float:
     The dice of one set are one size, so their squares agree; a square pile of cards
     mostly stands alone. Where two piles tie with two dice, the shallower group wins
     (specks, the other thing that could tie, are below SQUARE_MIN_DEPTH)."""
+    depths = depths[depths > 0]
     if depths.size < MIN_SQUARES:
         return 0.0
     ratio = np.abs(np.log(depths[:, None] / depths[None, :]))

@@ -18,7 +18,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from vision.numpy_nn import conv_relu_pool, matmul, softmax
+from vision.numpy_nn import conv_relu_pool, softmax
 
 CANON_DIE = 20  # die edge in the rescaled frame, px
 CROP = 28  # side of the square crop fed to the net, px (a die plus a margin)
@@ -170,7 +170,7 @@ class DiceNet:
         n = x.shape[1]
         h = np.concatenate([x.transpose(1, 2, 3, 0).reshape(n, -1), batch.extras], axis=1)
         for i, (w, b) in enumerate(self.dense):
-            h = matmul(h, w) + b
+            h = h @ w + b
             if i < len(self.dense) - 1:
                 np.maximum(h, 0, out=h)
         return softmax(h)

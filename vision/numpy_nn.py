@@ -1,7 +1,7 @@
 """Pieces of a forward pass shared by the shipped numpy nets (dice and cards).
 
-The nets are small and run on one core beside the camera and the UI, so every matrix
-product goes through `matmul`, which keeps OpenBLAS on the calling thread. Feature maps
+The nets are small and run on one core beside the camera and the UI, so importing this
+module keeps OpenBLAS on the calling thread. Feature maps
 are kept channel-first, (C, N, H, W): each channel of the whole batch is one contiguous
 plane, so the convolution's column copies, its product and the pooling all run over long
 contiguous rows. (Channel-last maps made numpy broadcast over a last axis of 3–32, which
@@ -10,30 +10,17 @@ measured up to 25 times slower per element.)
 
 from __future__ import annotations
 
-from functools import cache
-
 import numpy as np
 from threadpoolctl import threadpool_limits
 
-
-@cache
-def one_blas_thread() -> None:
-    """Keep OpenBLAS on the calling thread, for the whole process, from the first product.
-
-    On matrices this small its threads cost far more than they save, most of all on a
-    busy machine (8 ms against 0.3 ms for one layer, measured while the other core was
-    busy). Cutting each product into blocks under OpenBLAS's threading threshold did the
-    same but cost 30–60 % more per layer than one single-threaded product; nothing in the
-    companion wants threaded BLAS. Libraries loaded later (PyTorch, in training) keep
-    their own threads.
-    """
-    threadpool_limits(limits=1, user_api="blas")
-
-
-def matmul(a: np.ndarray, b: np.ndarray) -> np.ndarray:
-    """a @ b (float32, 2-D) on the calling thread (see `one_blas_thread`)."""
-    one_blas_thread()
-    return np.matmul(a, b)
+# On matrices this small OpenBLAS's threads cost far more than they save, most of all on a
+# busy machine (8 ms against 0.3 ms for one layer, measured while the other core was busy),
+# and nothing in the companion wants threaded BLAS. Cutting each product into blocks under
+# OpenBLAS's threading threshold kept it on the calling thread too, but cost 30–60 % more
+# per layer than one single-threaded product. The limit is set once, on import, so every
+# product of the process (the card templates' too) runs alike from the start; BLAS
+# libraries loaded later (PyTorch's, in training) keep their own threads.
+threadpool_limits(limits=1, user_api="blas")
 
 
 def conv_relu_pool(x: np.ndarray, w: np.ndarray, b: np.ndarray) -> np.ndarray:
@@ -53,7 +40,7 @@ def conv_relu_pool(x: np.ndarray, w: np.ndarray, b: np.ndarray) -> np.ndarray:
     for tap in range(9):
         dy, dx = divmod(tap, 3)
         cols[:, tap] = padded[:, :, dy : dy + h, dx : dx + wd]
-    out = matmul(w, cols.reshape(c * 9, n * h * wd)).reshape(-1, n, h, wd)
+    out = (w @ cols.reshape(c * 9, n * h * wd)).reshape(-1, n, h, wd)
     h2, w2 = h // 2 * 2, wd // 2 * 2
     rows = np.maximum(out[:, :, 0:h2:2, :w2], out[:, :, 1:h2:2, :w2])
     pooled = np.maximum(rows[..., 0::2], rows[..., 1::2])

@@ -29,7 +29,7 @@ class GameTable:
 
     image: np.ndarray
     dice: tuple[SynthDie, ...]
-    cards: tuple[dict, ...]
+    cards: tuple[dict[str, object], ...]
 
 
 def render_game_table(
@@ -57,7 +57,7 @@ def lay_cards(
     height = img.shape[0]
     card_w = die * CARD_PER_DIE
     deck = [rank + suit for rank in RANKS for suit in SUITS]
-    labels = []
+    labels: list[dict[str, object]] = []
     for k in rng.choice(len(deck), size=count, replace=False):
         rank, suit = deck[int(k)][:-1], deck[int(k)][-1]
         face = draw_face(rank, suit, rng)

@@ -423,7 +423,9 @@ def main() -> None:
     ap.add_argument("--data", type=Path, default=HERE.parent.parent / "shared" / "data")
     ap.add_argument("--stage", choices=("all", "detector", "value"), default="all")
     ap.add_argument("--synthetic", type=int, default=300, help="synthetic scenes to add")
-    ap.add_argument("--game-tables", type=int, default=0, help="cards-and-dice tables (value)")
+    ap.add_argument(
+        "--game-tables", type=int, default=0, help="cards-and-dice tables (value stage)"
+    )
     ap.add_argument("--rounds", type=int, default=6, help="augmented passes per photo")
     ap.add_argument("--card-rounds", type=int, default=6, help="passes per card scene")
     ap.add_argument("--epochs", type=int, default=12)
@@ -439,6 +441,8 @@ def main() -> None:
     ap.add_argument("--cache", type=Path, default=None, help="npz to keep the crops in")
     ap.add_argument("--out", type=Path, default=HERE / "dice_mlp.npz")
     args = ap.parse_args()
+    if args.game_tables < 0:
+        ap.error("--game-tables must be 0 or more")
     cv2.setNumThreads(2)
     rng = np.random.default_rng(args.seed)
     entries = load_manifest(args.data / "real" / "dice")
