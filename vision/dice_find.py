@@ -26,6 +26,7 @@ CARD_RATIO = (1.3, 1.58)  # a card's blob elongation; two dice edge to edge meas
 SIZE_PER_DEPTH = 1.07  # labelled box side / (2 × blob depth), on the training photos
 LIGHT_WEIGHT = 0.7  # a shadow or a lighting step shifts lightness, not hue
 CHROMA_WEIGHT = 1.5  # YCrCb chroma spans less range than lightness
+DIE_PER_CARD = 0.6  # the largest die beside a mini card, by depth (a 25 mm die is 0.57)
 CARD_SHARE = 0.75  # dice measured this deep beside lone cards are cards (a die is 0.36 card wide)
 SQUARE_FILL = (0.7, 1.25)  # a lone die's blob area per (2 × depth)²: a disc 0.79, a card 1.5
 SQUARE_MARGIN = 1.5  # a median over all blobs this much deeper than the squares' is cards
@@ -201,17 +202,28 @@ def measured_on_cards(blobs: Blobs, depth: float) -> bool:
 
     A game die is about a third of a mini card's width (16 and 44 mm); with only cards
     in view, the size comes from cards that touch, and a card-sized crop with four pips
-    reads as a 4. Such a frame has no dice.
+    reads as a 4. Such a frame is measured again (`beside_cards`), and has no dice
+    when nothing is small enough to be one.
     """
     cards = blobs.depth[blobs.card_like]
     return bool(cards.size) and depth >= CARD_SHARE * float(np.median(cards))
 
 
+def beside_cards(blobs: Blobs) -> float:
+    """The die depth measured again, on compact blobs at most DIE_PER_CARD of a lone
+    card's depth (0 when there are none): where the dice touch each other beside cards,
+    no two lie alone to outvote the cards, but they are still far shallower."""
+    cards = float(np.median(blobs.depth[blobs.card_like]))
+    small = blobs.compact & ~blobs.card_like & (blobs.depth >= SQUARE_MIN_DEPTH)
+    depths = blobs.depth[small & (blobs.depth <= DIE_PER_CARD * cards)]
+    return weighted_median(depths, depths**2) if depths.size else 0.0
+
+
 def find_candidates(frame: np.ndarray, card_shapes: bool = False) -> Candidates:
     """Proposed die centres in a BGR frame, with the die size they were proposed for.
 
-    Blobs shaped like a playing card get none, nor does a frame whose die size was
-    measured on cards, unless `card_shapes` is set: training asks for them, as
+    Blobs shaped like a playing card get none, and a frame whose die size was measured
+    on cards is measured again without them, unless `card_shapes` is set: training asks for them, as
     look-alikes to learn "no die" from (cards that touch make blobs that are not
     card-shaped, and those do reach the nets beside real dice)."""
     small, factor = working_image(frame)
@@ -220,7 +232,9 @@ def find_candidates(frame: np.ndarray, card_shapes: bool = False) -> Candidates:
         return Candidates(np.zeros((0, 2), np.float32), 0.0)
     blobs = find_blobs(mask)
     depth = die_depth(blobs)
-    if depth == 0.0 or (not card_shapes and measured_on_cards(blobs, depth)):
+    if depth > 0.0 and not card_shapes and measured_on_cards(blobs, depth):
+        depth = beside_cards(blobs)
+    if depth == 0.0:
         return Candidates(np.zeros((0, 2), np.float32), 0.0)
     size = 2.0 * depth * SIZE_PER_DEPTH
     stride = max(1, round(size / 5))
