@@ -223,9 +223,9 @@ def find_candidates(frame: np.ndarray, card_shapes: bool = False) -> Candidates:
     """Proposed die centres in a BGR frame, with the die size they were proposed for.
 
     Blobs shaped like a playing card get none, and a frame whose die size was measured
-    on cards is measured again without them, unless `card_shapes` is set: training asks for them, as
-    look-alikes to learn "no die" from (cards that touch make blobs that are not
-    card-shaped, and those do reach the nets beside real dice)."""
+    on cards is measured again without them, unless `card_shapes` is set: training asks
+    for them, as look-alikes to learn "no die" from (cards that touch make blobs that
+    are not card-shaped, and those do reach the nets beside real dice)."""
     small, factor = working_image(frame)
     mask = object_mask(foreground_score(small))
     if mask.all():  # no table in view at all (noise, a lens cap): nothing to measure
