@@ -1,10 +1,10 @@
 """Pieces of a forward pass shared by the shipped numpy nets (dice and cards).
 
 The nets are small and run on one core beside the camera and the UI, so importing this
-module keeps OpenBLAS on the calling thread. Feature maps
-are kept channel-first, (C, N, H, W): each channel of the whole batch is one contiguous
-plane, so the convolution's column copies, its product and the pooling all run over long
-contiguous rows. (Channel-last maps made numpy broadcast over a last axis of 3–32, which
+module keeps OpenBLAS on the calling thread. Feature maps are kept channel-first,
+(C, N, H, W): each channel of the whole batch is one contiguous plane, so the
+convolution's column copies, its product and the pooling all run over long contiguous
+rows. (Channel-last maps made numpy broadcast over a last axis of 3–32, which
 measured up to 25 times slower per element.)
 """
 
