@@ -43,6 +43,8 @@ SUIT_CORNER_MARGIN = 0.02
 COLOUR_DOUBT = 0.08
 BLACK_SUITS = frozenset(SUITS) - RED_SUITS
 INK_LEVEL = 0.3
+DEEP_INK_LEVEL = 0.45  # set on the shared scenes, as is the next
+DEEP_RANK_SCORE = 0.8  # a deep cut's rank counts only this close to a template
 DOUBT_WEIGHT = 0.5  # tuned on the shared decks: teaching must not make a deck worse
 SURE_SUIT = 0.5  # the same
 SHAPE_CONFIRM = 0.9  # set on the shared scenes: 1.0 named lone mis-sized hypotheses
@@ -50,11 +52,13 @@ SHAPE_CONFIRM = 0.9  # set on the shared scenes: 1.0 named lone mis-sized hypoth
 
 @dataclass(frozen=True)
 class IndexCrops:
-    """The rank and suit ink (1 = ink) cut from one corner, and whether the suit ink is red."""
+    """The rank and suit ink (1 = ink) cut from one corner, whether the suit ink is red, and
+    whether they were cut at the deeper ink level (`_deeper_ink`)."""
 
     rank: np.ndarray
     suit: np.ndarray
     red: bool
+    deep: bool = False
 
 
 @dataclass(frozen=True)
@@ -217,7 +221,28 @@ def index_crops(patch: np.ndarray) -> IndexCrops | None:
         split = _cut_at_waist(binary)
         if split is not None:
             crops = _crops(patch, ink, split)
+    if crops is None:
+        crops = _deeper_ink(patch, ink)
     return crops
+
+
+def _deeper_ink(patch: np.ndarray, ink: np.ndarray) -> IndexCrops | None:
+    """Rank and suit cut out where the ink is deeper than the usual cut (DEEP_INK_LEVEL),
+    whole and then in the index column alone; None where that finds no index either.
+
+    A faint or thin index (paris prints its ranks in a light tint, at a camera's blur a
+    glyph's edge fades into the paper) is measured against the patch's darkest print, a
+    big pip or court art beside it. At the usual low cut the blurred rims of glyph and pip
+    join in one blob; the join is fainter than either, so a deeper cut parts them. The
+    glyphs come out thinner than the templates were built from, so such a corner's rank
+    counts only where it matches a template closely (`read_patches`).
+    """
+    binary = (ink >= DEEP_INK_LEVEL).astype(np.uint8)
+    crops = _crops(patch, ink, binary.copy())
+    if crops is None:
+        binary[:, INDEX_COLUMN * UNIT_PX :] = 0
+        crops = _crops(patch, ink, binary)
+    return None if crops is None else replace(crops, deep=True)
 
 
 def _cut_at_waist(binary: np.ndarray) -> np.ndarray | None:
@@ -427,6 +452,8 @@ def read_patches(
         # The outline is traced only where it can matter: a black suit under a rank with
         # a vote (a corner's weight is the product of the two votes).
         rank = rank_answers[j]
+        if cut[j].deep and (rank is None or rank.score < DEEP_RANK_SCORE):
+            continue
         weighed = not cut[j].red and rank is not None and rank.vote > 0.0
         height_px = cut[j].suit.shape[0] / UNIT_PX * widths[k] / 100.0
         shape = shape_suit(cut[j].suit, height_px) if weighed else None

@@ -64,3 +64,25 @@ def test_a_rank_touching_its_suit_is_cut_at_the_waist() -> None:
     assert crops is not None
     assert 40 <= crops.rank.shape[0] <= 56  # the "Q" and its tail, not the heart
     assert crops.red
+
+
+def _faint_index() -> np.ndarray:
+    """A light-red "9" and heart (about half the depth of the darkest print) beside court
+    art that runs over the card's edge, a faint smudge joining the "9" to the art."""
+    patch = np.full((PATCH_H, PATCH_W, 3), 240, np.uint8)
+    tint = (120, 120, 235)
+    cv2.putText(patch, "9", (6, 42), cv2.FONT_HERSHEY_SIMPLEX, 1.3, tint, 3)
+    patch[50:70, 9:29][draw_suit("H", 20) > 127] = tint
+    patch[:, 34:] = (30, 30, 200)
+    patch[24:30, 26:34] = 175
+    return patch
+
+
+def test_a_faint_rank_joined_to_the_art_is_cut_at_the_deeper_ink_level() -> None:
+    # At the usual cut the "9", the smudge and the art are one blob touching the card's
+    # edge, dropped as table; the smudge is fainter than the "9" and parts from it deeper.
+    crops = index_crops(_faint_index())
+    assert crops is not None
+    assert crops.deep
+    assert 20 <= crops.rank.shape[0] <= 32 and crops.rank.shape[1] <= 24  # the "9" alone
+    assert crops.red

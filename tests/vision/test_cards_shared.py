@@ -72,6 +72,15 @@ def test_outline_tells_small_index_spades_from_clubs(shared_data: Path) -> None:
     assert "6C" not in _scene(folder, "scene_0011.jpg")
 
 
+def test_faint_ranks_touching_art_are_cut_at_the_deeper_ink_level(shared_data: Path) -> None:
+    """scene_0058's paris 9H (a light "9" whose blurred edge joins the big heart beside it)
+    and scene_0100's anglo KH (a "K" joined to its court frame): no index was cut out at
+    either corner until the deeper cut parted the glyph from the print it touches."""
+    folder = shared_data / "cards_scenes"
+    assert _scene(folder, "scene_0058.jpg") == ["6H", "9H", "7S"]
+    assert "KH" in _scene(folder, "scene_0100.jpg")
+
+
 def test_unseen_deck_is_read_and_teaching_helps(shared_data: Path, tmp_path: Path) -> None:
     from vision.card_eval import deck_accuracy, deck_frames
     from vision.card_teach import teach
