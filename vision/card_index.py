@@ -44,7 +44,7 @@ COLOUR_DOUBT = 0.08
 BLACK_SUITS = frozenset(SUITS) - RED_SUITS
 INK_LEVEL = 0.3
 DEEP_INK_LEVEL = 0.45  # set on the shared scenes, as is the next
-DEEP_RANK_SCORE = 0.8  # a deep cut's rank counts only this close to a template
+LATE_RANK_SCORE = 0.8  # a late cut's rank counts only this close to a template
 DOUBT_WEIGHT = 0.5  # tuned on the shared decks: teaching must not make a deck worse
 SURE_SUIT = 0.5  # the same
 SHAPE_CONFIRM = 0.9  # set on the shared scenes: 1.0 named lone mis-sized hypotheses
@@ -52,13 +52,15 @@ SHAPE_CONFIRM = 0.9  # set on the shared scenes: 1.0 named lone mis-sized hypoth
 
 @dataclass(frozen=True)
 class IndexCrops:
-    """The rank and suit ink (1 = ink) cut from one corner, whether the suit ink is red, and
-    whether they were cut at the deeper ink level (`_deeper_ink`)."""
+    """The rank and suit ink (1 = ink) cut from one corner, whether the suit ink is red,
+    whether the rank's is red over a suit that is not (`_red_index`), and whether they were
+    cut by one of the late tries whose rank must match a template closely (`read_patches`)."""
 
     rank: np.ndarray
     suit: np.ndarray
     red: bool
-    deep: bool = False
+    red_rank: bool = False
+    late: bool = False
 
 
 @dataclass(frozen=True)
@@ -196,9 +198,11 @@ def index_crops(patch: np.ndarray) -> IndexCrops | None:
 
     When that fails, the ink is thinned by a pixel and tried again, then cut to the index
     column: some decks print the index so close to a big pip or a frame line that the
-    blurred blobs touch. Last, the patch is cut inside a rim line the index touches, and a
-    rank run into its suit is cut at the waist. These last tries run only where all else
-    found nothing, so the shipped templates, built from the earlier cut-outs, still fit.
+    blurred blobs touch. Last, the patch is cut inside a rim line the index touches, a rank
+    run into its suit is cut at the waist, and the ink is cut at a deeper level. These last
+    tries run only where all else found nothing, so the shipped templates, built from the
+    earlier cut-outs, still fit. A red rank cut out over a suit that is not red is cut again
+    from the red ink alone.
     """
     import cv2
 
@@ -223,7 +227,29 @@ def index_crops(patch: np.ndarray) -> IndexCrops | None:
             crops = _crops(patch, ink, split)
     if crops is None:
         crops = _deeper_ink(patch, ink)
+    if crops is not None and crops.red_rank:
+        crops = _red_index(patch, ink) or crops
     return crops
+
+
+def _red_index(patch: np.ndarray, ink: np.ndarray) -> IndexCrops | None:
+    """Rank and suit cut out of the red ink alone, whole and then in the index column; None
+    where that finds no red index.
+
+    A deck prints its index in one colour. A red rank cut out over a "suit" that is not red
+    means the cut took something else under the rank: on court cards (anglo, paris) the
+    rank leans on the grey line framing the art, and a piece of that line was read as the
+    suit. The frame line is not red, so in the red ink alone the rank and suit stand free.
+    Its rank too counts only where it matches a template closely (`read_patches`).
+    """
+    norm = patch.astype(np.float32) / _paper_white(patch).astype(np.float32)
+    redness = norm[..., 2] - np.maximum(norm[..., 0], norm[..., 1])
+    binary = ((ink >= INK_LEVEL) & (redness > RED_LEVEL)).astype(np.uint8)
+    crops = _crops(patch, ink, binary.copy())
+    if crops is None:
+        binary[:, INDEX_COLUMN * UNIT_PX :] = 0
+        crops = _crops(patch, ink, binary)
+    return replace(crops, late=True) if crops is not None and crops.red else None
 
 
 def _deeper_ink(patch: np.ndarray, ink: np.ndarray) -> IndexCrops | None:
@@ -242,7 +268,7 @@ def _deeper_ink(patch: np.ndarray, ink: np.ndarray) -> IndexCrops | None:
     if crops is None:
         binary[:, INDEX_COLUMN * UNIT_PX :] = 0
         crops = _crops(patch, ink, binary)
-    return None if crops is None else replace(crops, deep=True)
+    return None if crops is None else replace(crops, late=True)
 
 
 def _cut_at_waist(binary: np.ndarray) -> np.ndarray | None:
@@ -333,7 +359,9 @@ def _crops(patch: np.ndarray, ink: np.ndarray, binary: np.ndarray) -> IndexCrops
         rank_mask[y : y + part.h, x : x + part.w] |= part.mask()
     rank_ink = np.where(rank_mask, ink[ry0:ry1, rx0:rx1], 0.0)
     suit_ink = np.where(suit.mask(), ink[suit.y : suit.y + suit.h, suit.x : suit.x + suit.w], 0.0)
-    return IndexCrops(rank_ink, suit_ink, _is_red(patch, suit))
+    paper = _paper_white(patch)
+    red = _is_red(patch, suit, paper)
+    return IndexCrops(rank_ink, suit_ink, red, not red and _is_red(patch, seed, paper))
 
 
 def _suit_below(binary: np.ndarray, rx0: int, rx1: int, ry1: int, rh: int) -> Box | None:
@@ -360,9 +388,13 @@ def _suit_below(binary: np.ndarray, rx0: int, rx1: int, ry1: int, rh: int) -> Bo
     return None if best is None else _boxes(labels, stats, [best[1]], x0, y0)[0]
 
 
-def _is_red(patch: np.ndarray, blob: Box) -> bool:
+def _paper_white(patch: np.ndarray) -> np.ndarray:
+    """The paper's level in each channel (B, G, R), by which ink colours are made neutral."""
+    return np.array([percentiles_u8(patch, (90,), ch)[0] for ch in range(3)]) + 1.0
+
+
+def _is_red(patch: np.ndarray, blob: Box, paper: np.ndarray) -> bool:
     """Red ink: red clearly above green and blue once the paper is made neutral white."""
-    paper = np.array([percentiles_u8(patch, (90,), ch)[0] for ch in range(3)]) + 1.0
     ink = patch[blob.y : blob.y + blob.h, blob.x : blob.x + blob.w][blob.mask()]
     sel = ink.astype(np.float32) / paper
     if len(sel) == 0:
@@ -452,7 +484,7 @@ def read_patches(
         # The outline is traced only where it can matter: a black suit under a rank with
         # a vote (a corner's weight is the product of the two votes).
         rank = rank_answers[j]
-        if cut[j].deep and (rank is None or rank.score < DEEP_RANK_SCORE):
+        if cut[j].late and (rank is None or rank.score < LATE_RANK_SCORE):
             continue
         weighed = not cut[j].red and rank is not None and rank.vote > 0.0
         height_px = cut[j].suit.shape[0] / UNIT_PX * widths[k] / 100.0

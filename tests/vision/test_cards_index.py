@@ -83,6 +83,28 @@ def test_a_faint_rank_joined_to_the_art_is_cut_at_the_deeper_ink_level() -> None
     # edge, dropped as table; the smudge is fainter than the "9" and parts from it deeper.
     crops = index_crops(_faint_index())
     assert crops is not None
-    assert crops.deep
+    assert crops.late
     assert 20 <= crops.rank.shape[0] <= 32 and crops.rank.shape[1] <= 24  # the "9" alone
     assert crops.red
+
+
+def _court_corner() -> np.ndarray:
+    """A red "K" whose foot touches the grey line framing court art, a grey ornament of the
+    frame under that line, and a red diamond under the "K" (as anglo prints its kings)."""
+    patch = np.full((PATCH_H, PATCH_W, 3), 235, np.uint8)
+    red, grey = (60, 60, 200), (100, 100, 100)
+    cv2.putText(patch, "K", (6, 40), cv2.FONT_HERSHEY_SIMPLEX, 1.2, red, 3)
+    patch[48:66, 9:27][draw_suit("D", 18) > 127] = red
+    cv2.line(patch, (26, 40), (50, 40), grey, 2)
+    cv2.line(patch, (26, 40), (26, 44), grey, 2)
+    cv2.rectangle(patch, (32, 46), (46, 60), grey, -1)
+    return patch
+
+
+def test_a_red_rank_on_a_grey_frame_is_cut_again_from_the_red_ink() -> None:
+    # Cut from all ink, the "K" and the frame are one rank blob, and the grey ornament
+    # under it is taken for the suit: a red rank over a black "suit" is no index.
+    crops = index_crops(_court_corner())
+    assert crops is not None
+    assert crops.red and crops.late
+    assert crops.rank.shape[1] <= 24  # the "K" alone, not the frame line

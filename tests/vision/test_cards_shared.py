@@ -81,6 +81,16 @@ def test_faint_ranks_touching_art_are_cut_at_the_deeper_ink_level(shared_data: P
     assert "KH" in _scene(folder, "scene_0100.jpg")
 
 
+def test_red_court_ranks_are_cut_free_of_their_frame(shared_data: Path) -> None:
+    """Anglo's KD (scene_0100, scene_0124) and QD (scene_0104): the red rank leans on the grey
+    line framing the art, and a piece of it was cut out as a black suit; cut again from the
+    red ink alone, the index reads right."""
+    folder = shared_data / "cards_scenes"
+    assert "KD" in _scene(folder, "scene_0100.jpg")
+    assert "KD" in _scene(folder, "scene_0124.jpg")
+    assert "QD" in _scene(folder, "scene_0104.jpg")
+
+
 def test_unseen_deck_is_read_and_teaching_helps(shared_data: Path, tmp_path: Path) -> None:
     from vision.card_eval import deck_accuracy, deck_frames
     from vision.card_teach import teach
