@@ -43,8 +43,9 @@ SUIT_CORNER_MARGIN = 0.02
 COLOUR_DOUBT = 0.08
 BLACK_SUITS = frozenset(SUITS) - RED_SUITS
 INK_LEVEL = 0.3
-DEEP_INK_LEVEL = 0.45  # set on the shared scenes, as is the next
-LATE_RANK_SCORE = 0.8  # a late cut's rank counts only this close to a template
+DEEP_INK_LEVEL = 0.45  # set on the shared scenes, as are the next two
+LATE_RANK_SCORE = 0.8  # a late cut counts only this close to a rank template (`_clear`)
+LATE_SUIT_VOTE = 0.5  # and with at least an even suit vote
 DOUBT_WEIGHT = 0.5  # tuned on the shared decks: teaching must not make a deck worse
 SURE_SUIT = 0.5  # the same
 SHAPE_CONFIRM = 0.9  # set on the shared scenes: 1.0 named lone mis-sized hypotheses
@@ -54,7 +55,7 @@ SHAPE_CONFIRM = 0.9  # set on the shared scenes: 1.0 named lone mis-sized hypoth
 class IndexCrops:
     """The rank and suit ink (1 = ink) cut from one corner, whether the suit ink is red,
     whether the rank's is red over a suit that is not (`_red_index`), and whether they were
-    cut by one of the late tries whose rank must match a template closely (`read_patches`)."""
+    cut by one of the late tries, whose reading must be clear to count (`_clear`)."""
 
     rank: np.ndarray
     suit: np.ndarray
@@ -240,7 +241,7 @@ def _red_index(patch: np.ndarray, ink: np.ndarray) -> IndexCrops | None:
     means the cut took something else under the rank: on court cards (anglo, paris) the
     rank leans on the grey line framing the art, and a piece of that line was read as the
     suit. The frame line is not red, so in the red ink alone the rank and suit stand free.
-    Its rank too counts only where it matches a template closely (`read_patches`).
+    Its reading too counts only where it is clear (`_clear`).
     """
     norm = patch.astype(np.float32) / _paper_white(patch).astype(np.float32)
     redness = norm[..., 2] - np.maximum(norm[..., 0], norm[..., 1])
@@ -260,8 +261,8 @@ def _deeper_ink(patch: np.ndarray, ink: np.ndarray) -> IndexCrops | None:
     glyph's edge fades into the paper) is measured against the patch's darkest print, a
     big pip or court art beside it. At the usual low cut the blurred rims of glyph and pip
     join in one blob; the join is fainter than either, so a deeper cut parts them. The
-    glyphs come out thinner than the templates were built from, so such a corner's rank
-    counts only where it matches a template closely (`read_patches`).
+    glyphs come out thinner than the templates were built from, so such a corner's reading
+    counts only where it is clear (`_clear`).
     """
     binary = (ink >= DEEP_INK_LEVEL).astype(np.uint8)
     crops = _crops(patch, ink, binary.copy())
@@ -484,14 +485,27 @@ def read_patches(
         # The outline is traced only where it can matter: a black suit under a rank with
         # a vote (a corner's weight is the product of the two votes).
         rank = rank_answers[j]
-        if cut[j].late and (rank is None or rank.score < LATE_RANK_SCORE):
-            continue
         weighed = not cut[j].red and rank is not None and rank.vote > 0.0
         height_px = cut[j].suit.shape[0] / UNIT_PX * widths[k] / 100.0
         shape = shape_suit(cut[j].suit, height_px) if weighed else None
         suit = red[j] if cut[j].red else _confirmed(black[j], shape)
+        if cut[j].late and not _clear(rank, suit):
+            continue
         out[k] = _corner_read(patches[k], models, cut[j].red, rank, suit, anywhere[j], shape)
     return out
+
+
+def _clear(rank: Guess | None, suit: Guess | None) -> bool:
+    """Whether a late cut's reading counts: its rank matches a template closely and its suit
+    has at least an even vote. Late cuts also cut fragments on corners without a clean
+    index, and glyphs thinner than the templates were built from; a rank alone, its suit
+    left to the network, named a small spade a club."""
+    return (
+        rank is not None
+        and suit is not None
+        and rank.score >= LATE_RANK_SCORE
+        and suit.vote >= LATE_SUIT_VOTE
+    )
 
 
 def _confirmed(suit: Guess | None, shape: str | None) -> Guess | None:

@@ -81,6 +81,13 @@ def test_faint_ranks_touching_art_are_cut_at_the_deeper_ink_level(shared_data: P
     assert "KH" in _scene(folder, "scene_0100.jpg")
 
 
+def test_a_late_cut_needs_a_clear_suit(shared_data: Path) -> None:
+    """scene_0037's 59 px standard KS: only the deeper cut finds its index, the "K" clearly
+    and the spade as a club by a vote of 0.11; the network then named it KC. A late cut
+    with an unclear suit gives no reading, and the card stays unknown."""
+    assert "KC" not in _scene(shared_data / "cards_scenes", "scene_0037.jpg")
+
+
 def test_red_court_ranks_are_cut_free_of_their_frame(shared_data: Path) -> None:
     """Anglo's KD (scene_0100, scene_0124) and QD (scene_0104): the red rank leans on the grey
     line framing the art, and a piece of it was cut out as a black suit; cut again from the
