@@ -508,6 +508,11 @@ def _clear(rank: Guess | None, suit: Guess | None) -> bool:
     )
 
 
+def clear_reading(read: CornerRead) -> bool:
+    """Whether a corner's reading is clear: the same test a late cut must pass (`_clear`)."""
+    return _clear(read.rank, read.suit)
+
+
 def _confirmed(suit: Guess | None, shape: str | None) -> Guess | None:
     """The black suit's guess, its vote raised to SHAPE_CONFIRM where the outline names the
     same suit. Below 1, so that one corner confirmed so is not enough to name a card (a

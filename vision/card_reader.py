@@ -21,7 +21,14 @@ from pathlib import Path
 import numpy as np
 
 from vision.card_detect import CornerFrame, find_corner_frames
-from vision.card_index import CARD_TRUST, CornerRead, corner_patch, corner_vector, read_patches
+from vision.card_index import (
+    CARD_TRUST,
+    CornerRead,
+    clear_reading,
+    corner_patch,
+    corner_vector,
+    read_patches,
+)
 from vision.card_models import CardModels, load_models
 from vision.card_net import RANK_LABELS, SUIT_LABELS, NetRead
 from vision.card_net import read_patches as net_read_patches
@@ -42,6 +49,7 @@ NET_ACCEPT_SMALL = 0.97
 NET_ALONE = 0.995
 NET_SUIT = 0.9  # the network's suit that confirms the templates' (spade against club)
 NET_ALONE_INDEX = 0.75  # dice faces read 0.5-0.7
+NET_PICK = 0.95  # the network's share of the cards the templates name, to pick one
 TAUGHT_SHARPNESS = 0.01  # a taught corner 0.01 closer in correlation counts e times more
 
 
@@ -156,7 +164,7 @@ def _decide_net(
         return None
     joint = np.zeros((len(RANK_LABELS) - 1, len(SUIT_LABELS) - 1))
     for k, _, r in shown:
-        joint += np.log(r.rank[:-1, None] + 1e-6) + np.log(r.suit[None, :-1] + 1e-6)
+        joint += _card_log_prob(r)
         evidence = taught[k]
         if evidence is not None:
             joint += evidence
@@ -171,6 +179,11 @@ def _decide_net(
     needed = NET_ACCEPT if frame.width >= SMALL_CARD_PX else NET_ACCEPT_SMALL
     card = label if confidence >= needed else None
     return CardRead(card, quad, (float(cx), float(cy)), confidence)
+
+
+def _card_log_prob(read: NetRead) -> np.ndarray:
+    """One corner's network reading as log-probabilities over the 13 ranks × 4 suits."""
+    return np.log(read.rank[:-1, None] + 1e-6) + np.log(read.suit[None, :-1] + 1e-6)
 
 
 def _taught_log_prob(patch: np.ndarray, models: CardModels) -> np.ndarray | None:
@@ -227,8 +240,10 @@ def read_cards(
                 [_taught_log_prob(p, models) if r.is_index else None for _, p, r in live],
             )
         if glyphs is not None and glyphs[0].card is None:
-            # Templates unsure: where the network is sure of the suit they name, decide again.
-            glyphs = _decide(_corner_votes(groups[k], glyph_reads[k], _net_suit(mine)))
+            # Templates unsure: where the network is sure of the suit they name, or picks one
+            # of the cards their corners name, decide again.
+            votes = _corner_votes(groups[k], glyph_reads[k], _net_suit(mine))
+            glyphs = _decide(_net_pick(votes, mine))
         if glyphs is None and by_net is not None:
             # Found by the network alone: it must be sure an index is there, and the
             # outline must be a card's.
@@ -253,6 +268,32 @@ def _net_suit(nets: list[NetRead | None]) -> tuple[str, float] | None:
     p /= p.sum()
     best = int(np.argmax(p))
     return SUIT_LABELS[best], float(p[best])
+
+
+def _net_pick(
+    votes: list[tuple[CornerFrame, CornerRead]], nets: list[NetRead | None]
+) -> list[tuple[CornerFrame, CornerRead]]:
+    """The corners of a card whose template corners name different cards, less those the
+    network rules out.
+
+    The network reads the card's index corners together (log-probabilities over the 52
+    cards added). Where it gives one of the cards the corners name at least NET_PICK of
+    their combined probability, and that card's corners are clear readings
+    (`clear_reading`), the corners naming the others are set aside. It only picks among
+    the templates' own readings: on its own it is wrong too often.
+    """
+    named = {_label(r) for _, r in votes if corner_confidence(r) > 0.0}
+    shown = [n for n in nets if n is not None and n.is_index]
+    if len(named) < 2 or not shown:
+        return votes
+    joint = sum(_card_log_prob(n) for n in shown)
+    p = np.exp(joint - np.max(joint))
+    share = {c: float(p[RANK_LABELS.index(c[:-1]), SUIT_LABELS.index(c[-1])]) for c in named}
+    best = max(share, key=lambda c: share[c])
+    mine = [(cf, r) for cf, r in votes if _label(r) == best]
+    if share[best] < NET_PICK * sum(share.values()) or not all(clear_reading(r) for _, r in mine):
+        return votes
+    return mine
 
 
 def _corner_votes(

@@ -143,3 +143,33 @@ def test_network_suit_confirms_the_templates_suit_but_never_overrules_it() -> No
     assert _decide(_corner_votes(corners, weak, clubs))[0].card is None
     split = [read("C", 0.78), read("S", 0.56)]  # corners that disagree still cancel
     assert _decide(_corner_votes(corners, split, sure))[0].card is None
+
+
+def test_network_picks_between_the_cards_the_templates_name() -> None:
+    """Two corners of a wide card whose templates name 9H and 6H: the network, sure of one of
+    the two, sets the other corner aside, but only where the picked corner reads clearly;
+    a card the templates do not name it can never pick."""
+    from vision.card_detect import CornerFrame
+    from vision.card_index import CornerRead
+    from vision.card_models import Guess
+    from vision.card_net import RANK_LABELS, NetRead
+    from vision.card_reader import _decide, _net_pick
+
+    def corner(x: float) -> CornerFrame:
+        return CornerFrame(np.array([x, 0.0]), np.array([100.0, 0.0]), np.array([0.0, 145.0]))
+
+    def read(rank: str, score: float = 0.95) -> CornerRead:
+        return CornerRead(Guess(rank, score, 0.1, 1.0), Guess("H", 0.99, 0.05, 1.0), True)
+
+    def net(rank: str) -> NetRead:
+        probs = np.full(14, 0.01)
+        probs[RANK_LABELS.index(rank)] = 0.87
+        return NetRead(probs, np.array([0.01, 0.96, 0.01, 0.01, 0.01]))
+
+    corners = [corner(0.0), corner(100.0)]
+    split = list(zip(corners, [read("9"), read("6")], strict=True))
+    assert _decide(split)[0].card is None  # the corners cancel
+    assert _decide(_net_pick(split, [net("9"), net("9")]))[0].card == "9H"
+    unclear = list(zip(corners, [read("9", 0.7), read("6")], strict=True))
+    assert _decide(_net_pick(unclear, [net("9"), net("9")]))[0].card is None
+    assert _decide(_net_pick(split, [net("8"), net("8")]))[0].card is None

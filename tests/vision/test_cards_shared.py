@@ -88,6 +88,15 @@ def test_a_late_cut_needs_a_clear_suit(shared_data: Path) -> None:
     assert "KC" not in _scene(shared_data / "cards_scenes", "scene_0037.jpg")
 
 
+def test_the_network_picks_between_corners_that_disagree(shared_data: Path) -> None:
+    """scene_0059's 10H (one corner reads "9") and scene_0077's QC (one corner reads "10"):
+    the corners cancelled until the network, sure of one of the two cards, set the other
+    corner aside."""
+    folder = shared_data / "cards_scenes"
+    assert "10H" in _scene(folder, "scene_0059.jpg")
+    assert "QC" in _scene(folder, "scene_0077.jpg")
+
+
 def test_red_court_ranks_are_cut_free_of_their_frame(shared_data: Path) -> None:
     """Anglo's KD (scene_0100, scene_0124) and QD (scene_0104): the red rank leans on the grey
     line framing the art, and a piece of it was cut out as a black suit; cut again from the
