@@ -2,7 +2,9 @@
 
 It is the only code that touches the camera. The main loop gets two things from it: a
 `ProposeRoll` command on the app queue once the dice have settled (a proposal only; a person
-confirms it), and `latest()`, the newest frame with its dice, for the live view.
+confirms it), and `latest()`, the newest frame with its dice, for the live view. A frame
+that matches the one last read (`FrameMemory`) keeps that reading: the tray counts it as
+one more still frame, and the reader's time is spent only where something moved.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from companion.commands import Command, ProposeRoll
 from companion.kwingto.roll import Die, DieColour, Roll
 from vision.dice_tray import DiceTray
 from vision.dice_types import DiceReading
+from vision.frame_change import FrameMemory
 from vision.sources import FrameSource
 
 log = logging.getLogger(__name__)
@@ -66,6 +69,8 @@ class CameraWorker:
         self._period = 1.0 / fps
         self._lock = threading.Lock()
         self._latest: tuple[np.ndarray, DiceReading] | None = None
+        self._memory = FrameMemory()
+        self.reads = 0  # frames actually read (the others matched the last one read)
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, name="camera", daemon=True)
         self.errors = 0
@@ -93,7 +98,12 @@ class CameraWorker:
         frame = self._source.read()
         if frame is None:
             return
-        reading = self._reader(frame)
+        if self._latest is None or self._memory.changed(frame):
+            reading = self._reader(frame)
+            self._memory.remember(frame)
+            self.reads += 1
+        else:
+            reading = self._latest[1]
         with self._lock:
             self._latest = (frame, reading)
         state = self.tray.update_reading(reading)

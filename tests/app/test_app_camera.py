@@ -36,7 +36,8 @@ def test_readings_that_are_not_a_kwingto_roll(dice):
 
 
 class ScriptedSource:
-    """Frames whose "reading" is scripted: the reader looks the frame's tag up."""
+    """Frames whose "reading" is scripted: the reader looks the frame's tag (its grey
+    level; tags far apart, as frames within a few grey levels are the same frame) up."""
 
     def __init__(self, tags):
         self.tags = list(tags)
@@ -54,8 +55,8 @@ class ScriptedSource:
 def test_worker_proposes_once_the_dice_settle():
     still = DiceReading((die(2, "black"), die(3, "red", 200)), 40)
     moving = DiceReading((die(5, "black", 400),), 40)
-    readings = {0: DiceReading((), 0), 1: moving, 2: still}
-    source = ScriptedSource([0, 1, 2, 2, 2, 2, 2, 2, 2, 2])
+    readings = {0: DiceReading((), 0), 100: moving, 200: still}
+    source = ScriptedSource([0, 100, 200, 200, 200, 200, 200, 200, 200, 200])
     commands = queue.Queue()
     worker = CameraWorker(source, commands, reader=lambda f: readings[int(f[0, 0, 0])])
     for _ in range(10):
@@ -64,13 +65,14 @@ def test_worker_proposes_once_the_dice_settle():
     proposal = commands.get()
     assert isinstance(proposal, ProposeRoll) and proposal.roll.result == -1
     assert worker.latest()[1] == still
+    assert worker.reads == 3  # the still frames after the first keep its reading
     worker.stop()
     worker.stop()
     assert source.closed == 1
 
 
 def test_worker_thread_survives_a_crashing_frame():
-    source = ScriptedSource([1] * 50)
+    source = ScriptedSource([100] * 50)
     calls = []
 
     def reader(frame):
@@ -130,3 +132,4 @@ def test_simulated_table_through_the_real_reader_proposes_the_thrown_roll(seed):
     proposal = commands.get()
     assert str(proposal.roll) == "B2 B6 R3" and proposal.roll.result == 5
     assert 0 < proposal.confidence <= 1
+    assert worker.reads == 3  # two tumbling frames and the first still one
