@@ -26,6 +26,9 @@ CARD_RATIO = (1.3, 1.58)  # a card's blob elongation; two dice edge to edge meas
 SIZE_PER_DEPTH = 1.07  # labelled box side / (2 × blob depth), on the training photos
 LIGHT_WEIGHT = 0.7  # a shadow or a lighting step shifts lightness, not hue
 CHROMA_WEIGHT = 1.5  # YCrCb chroma spans less range than lightness
+TEXTURE_LEVEL = 6.0  # local lightness contrast (grey levels) of an object on a plain table
+TABLE_SHARE = 25  # percentile of a frame's texture that is the table's own (table ≥ 1/4)
+TABLE_MARGIN = 3.0  # on a textured table, an object's texture is this many times the table's
 DIE_PER_CARD = 0.6  # the largest die beside a mini card, by depth (a 25 mm die is 0.57)
 CARD_SHARE = 0.75  # dice measured this deep beside lone cards are cards (a die is 0.36 card wide)
 SQUARE_FILL = (0.7, 1.25)  # a lone die's blob area per (2 × depth)²: a disc 0.79, a card 1.5
@@ -72,7 +75,20 @@ def foreground_score(small: np.ndarray) -> np.ndarray:
     )
     light = ycc[..., 0].astype(np.float32)
     texture = cv2.blur(cv2.absdiff(light, cv2.blur(light, (5, 5))), (5, 5))
-    return np.maximum(dist * (1 / 20), texture * (1 / 6))
+    return np.maximum(dist * (1 / 20), texture / texture_level(texture))
+
+
+def texture_level(texture: np.ndarray) -> float:
+    """The local contrast above which a pixel is part of an object, not of the table.
+
+    On a plain tray a fixed level does; cloth, gingham, felt and wood grain have texture
+    everywhere, and the whole frame would be one blob. The table covers at least a
+    quarter of any frame whose dice can be read, so the lower quartile of the texture is
+    the table's own, and an object must stand well above it. On the real photos (trays
+    and a desk) the quartile is at most 2.2 grey levels, so the plain level holds there.
+    """
+    table = float(np.percentile(texture[::4, ::4], TABLE_SHARE))
+    return max(TEXTURE_LEVEL, TABLE_MARGIN * table)
 
 
 def object_mask(score: np.ndarray) -> np.ndarray:

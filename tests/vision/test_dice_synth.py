@@ -7,6 +7,7 @@ import pytest
 
 from vision.dice import read_dice
 from vision.dice_eval import match
+from vision.dice_find import TABLE_MARGIN, TABLE_SHARE, TEXTURE_LEVEL, texture_level
 from vision.synth import TABLE_KINDS, Camera, camera, draw_hand, table
 from vision.synth_dice import SynthDie, place_dice, random_dice_scene, render_dice
 
@@ -59,6 +60,30 @@ def test_game_dice_scenes_are_read() -> None:
     assert recall >= RECALL
     assert precision >= 0.95
     assert value_accuracy >= VALUE_ACCURACY
+
+
+@pytest.mark.parametrize("surface", ["wood", "felt", "cloth"])
+def test_dice_on_textured_tables_are_read(surface: str) -> None:
+    """Six game dice on each textured table (dice_find.texture_level): on cloth a fixed
+    texture level made the whole frame one blob and lost a third of the dice."""
+    scenes = []
+    for seed in range(6):
+        rng = np.random.default_rng(100 + seed)
+        colors = [str(c) for c in rng.choice(["red", "black", "white"], 6)]
+        dice = place_dice(rng, colors, 640, 480, float(rng.uniform(32, 64)), 0.35)
+        scenes.append(render_dice(dice, seed=seed, surface=surface, cam=Camera(noise=3, jpeg=85)))
+    recall, precision, _ = score(scenes)
+    assert recall >= 0.9
+    assert precision >= 0.95
+
+
+def test_the_texture_level_rises_with_the_tables_own_texture() -> None:
+    plain = np.zeros((240, 320), np.float32)
+    assert texture_level(plain) == TEXTURE_LEVEL
+    rough = np.random.default_rng(0).uniform(4, 12, (240, 320)).astype(np.float32)
+    quartile = float(np.percentile(rough[::4, ::4], TABLE_SHARE))
+    assert texture_level(rough) == pytest.approx(TABLE_MARGIN * quartile)
+    assert texture_level(rough) > TEXTURE_LEVEL
 
 
 @pytest.mark.parametrize("size", [24, 40, 80, 150])
