@@ -234,8 +234,7 @@ def index_crops(patch: np.ndarray) -> IndexCrops | None:
 
 
 def _red_index(patch: np.ndarray, ink: np.ndarray) -> IndexCrops | None:
-    """Rank and suit cut out of the red ink alone, whole and then in the index column; None
-    where that finds no red index.
+    """Rank and suit cut out of the red ink alone; None where that finds no red index.
 
     A deck prints its index in one colour. A red rank cut out over a "suit" that is not red
     means the cut took something else under the rank: on court cards (anglo, paris) the
@@ -245,17 +244,13 @@ def _red_index(patch: np.ndarray, ink: np.ndarray) -> IndexCrops | None:
     """
     norm = patch.astype(np.float32) / _paper_white(patch).astype(np.float32)
     redness = norm[..., 2] - np.maximum(norm[..., 0], norm[..., 1])
-    binary = ((ink >= INK_LEVEL) & (redness > RED_LEVEL)).astype(np.uint8)
-    crops = _crops(patch, ink, binary.copy())
-    if crops is None:
-        binary[:, INDEX_COLUMN * UNIT_PX :] = 0
-        crops = _crops(patch, ink, binary)
+    crops = _crops(patch, ink, ((ink >= INK_LEVEL) & (redness > RED_LEVEL)).astype(np.uint8))
     return replace(crops, late=True) if crops is not None and crops.red else None
 
 
 def _deeper_ink(patch: np.ndarray, ink: np.ndarray) -> IndexCrops | None:
-    """Rank and suit cut out where the ink is deeper than the usual cut (DEEP_INK_LEVEL),
-    whole and then in the index column alone; None where that finds no index either.
+    """Rank and suit cut out where the ink is deeper than the usual cut (DEEP_INK_LEVEL);
+    None where that finds no index either.
 
     A faint or thin index (paris prints its ranks in a light tint, at a camera's blur a
     glyph's edge fades into the paper) is measured against the patch's darkest print, a
@@ -264,11 +259,7 @@ def _deeper_ink(patch: np.ndarray, ink: np.ndarray) -> IndexCrops | None:
     glyphs come out thinner than the templates were built from, so such a corner's reading
     counts only where it is clear (`_clear`).
     """
-    binary = (ink >= DEEP_INK_LEVEL).astype(np.uint8)
-    crops = _crops(patch, ink, binary.copy())
-    if crops is None:
-        binary[:, INDEX_COLUMN * UNIT_PX :] = 0
-        crops = _crops(patch, ink, binary)
+    crops = _crops(patch, ink, (ink >= DEEP_INK_LEVEL).astype(np.uint8))
     return None if crops is None else replace(crops, late=True)
 
 
