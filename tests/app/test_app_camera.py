@@ -23,11 +23,18 @@ def test_reading_to_roll_keeps_colours_and_lowest_confidence():
     assert roll.result == 5 and confidence == 0.6
 
 
+def test_white_dice_beside_a_roll_are_card_paper_and_left_out():
+    reading = DiceReading((die(4, "white", 50, 0.2), die(2, "red"), die(5, "black", 200)), 40)
+    roll, confidence = reading_to_roll(reading)
+    assert str(roll) == "B5 R2" and confidence == 0.9  # the white die's 0.2 does not count
+
+
 @pytest.mark.parametrize(
     "dice",
     [
         (),
         (die(2, "white"),),
+        (die(2, "red"), die(3, "purple", 200)),
         tuple(die(v, "red", 60.0 * v) for v in (1, 2, 3, 4)),
     ],
 )
