@@ -85,7 +85,7 @@ def texture_level(texture: np.ndarray) -> float:
     everywhere, and the whole frame would be one blob. The table covers at least a
     quarter of any frame whose dice can be read, so the lower quartile of the texture is
     the table's own, and an object must stand well above it. On the real photos (trays
-    and a desk) the quartile is at most 2.2 grey levels, so the plain level holds there.
+    and a desk) the quartile is at most 0.7 grey levels, so the plain level holds there.
     """
     table = float(np.percentile(texture[::4, ::4], TABLE_SHARE))
     return max(TEXTURE_LEVEL, TABLE_MARGIN * table)

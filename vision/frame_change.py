@@ -2,11 +2,12 @@
 
 Dice lie still far longer than they tumble, and on a Raspberry Pi 4 a reading costs
 about a tenth of a second: reading every frame of a still table would keep a core busy
-for nothing. Frames are compared as small grey thumbnails (area means of blocks of about
-4×4 px, where sensor noise averages out) against the thumbnail of the frame last read,
-not against the previous frame, so a slow slide or a change of light adds up until it
-counts. A die turned by hand cannot change unseen: the hand changes the frame first, and
-the frame after it leaves differs from the one read while it was there.
+for nothing. Frames are compared as small grey thumbnails (area means of blocks of 4×4 px
+at 640×480, 8×8 at the cameras' 1280×720, where sensor noise averages out) against the
+thumbnail of the frame last read, not against the previous frame, so a slow slide or a
+change of light adds up until it counts. A die turned by hand cannot change unseen: the
+hand changes the frame first, and the frame after it leaves differs from the one read
+while it was there.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-THUMB_SIDE = 160  # long side of the grey thumbnail, px: a 16 mm die at 640 px is 5 px here
+THUMB_SIDE = 160  # long side of the grey thumbnail, px: a 20 px die at 640×480 is 5 px here
 CHANGE_LEVEL = 12  # grey levels a thumbnail pixel must move by to count as a change
 
 

@@ -2,9 +2,9 @@
 
 It is the only code that touches the camera. The main loop gets two things from it: a
 `ProposeRoll` command on the app queue once the dice have settled (a proposal only; a person
-confirms it), and `latest()`, the newest frame with its dice, for the live view. A frame
-that matches the one last read (`FrameMemory`) keeps that reading: the tray counts it as
-one more still frame, and the reader's time is spent only where something moved.
+confirms it), and `latest()`, the newest frame with its dice, for the live view. Once the
+dice have settled, a frame that matches the one last read (`FrameMemory`) keeps that
+reading, so a still table costs a thumbnail a frame, not a reading.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ import numpy as np
 
 from companion.commands import Command, ProposeRoll
 from companion.kwingto.roll import Die, DieColour, Roll
-from vision.dice_tray import DiceTray
+from vision.dice_tray import STILL, DiceTray
 from vision.dice_types import DiceReading
 from vision.frame_change import FrameMemory
 from vision.sources import FrameSource
@@ -99,16 +99,12 @@ class CameraWorker:
             return self._latest
 
     def step(self) -> None:
-        """Read and process one frame (the thread's body; tests call it directly)."""
+        """Read and process one frame (the thread's body; tests call it directly, never
+        while the thread runs)."""
         frame = self._source.read()
         if frame is None:
             return
-        if self._latest is None or self._memory.changed(frame):
-            reading = self._reader(frame)
-            self._memory.remember(frame)
-            self.reads += 1
-        else:
-            reading = self._latest[1]
+        reading = self._reading(frame)
         with self._lock:
             self._latest = (frame, reading)
         state = self.tray.update_reading(reading)
@@ -116,6 +112,22 @@ class CameraWorker:
             proposal = reading_to_roll(state.roll)
             if proposal is not None:
                 self._commands.put(ProposeRoll(*proposal))
+
+    def _reading(self, frame: np.ndarray) -> DiceReading:
+        """The dice in `frame`: read afresh, except on a settled table in a frame that
+        matches the last one read, which keeps that reading.
+
+        Only a settled table is spared: a roll still needs `still_frames` readings that
+        agree, so a reader that flickers between two answers on a still frame settles
+        nothing, as it did before frames were compared; the long still tail after it is
+        what costs a core on a Pi."""
+        latest, settled = self._latest, self.tray.state.status == STILL
+        if latest is not None and settled and not self._memory.changed(frame):
+            return latest[1]
+        reading = self._reader(frame)
+        self._memory.remember(frame)
+        self.reads += 1
+        return reading
 
     def _run(self) -> None:
         while not self._stop.is_set():

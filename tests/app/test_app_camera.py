@@ -72,10 +72,49 @@ def test_worker_proposes_once_the_dice_settle():
     proposal = commands.get()
     assert isinstance(proposal, ProposeRoll) and proposal.roll.result == -1
     assert worker.latest()[1] == still
-    assert worker.reads == 3  # the still frames after the first keep its reading
+    assert worker.reads == 7  # the frames after the roll settled keep its reading
     worker.stop()
     worker.stop()
     assert source.closed == 1
+
+
+def test_a_reader_that_flickers_on_a_still_frame_settles_nothing():
+    """Skipping matching frames must not stand in for readings that agree."""
+    answers = [DiceReading((die(v, "black"),), 40) for v in (2, 6)]
+    calls = []
+
+    def reader(frame):
+        calls.append(1)
+        return answers[len(calls) % 2]
+
+    commands = queue.Queue()
+    worker = CameraWorker(ScriptedSource([200] * 12), commands, reader=reader)
+    for _ in range(12):
+        worker.step()
+    assert commands.empty() and len(calls) == 12
+
+
+def test_a_frame_the_reader_fails_on_is_tried_again():
+    """Once settled, a changed frame whose reading fails is read again next time, and the
+    frame it replaced, seen again, still keeps the settled reading."""
+    still = DiceReading((die(2, "black"), die(3, "red", 200)), 40)
+    calls = []
+
+    def reader(frame):
+        calls.append(int(frame[0, 0, 0]))
+        if frame[0, 0, 0] == 100:
+            raise ValueError("bad frame")
+        return still
+
+    worker = CameraWorker(ScriptedSource([200] * 6 + [100, 100, 200]), queue.Queue(), reader=reader)
+    for _ in range(6):
+        worker.step()
+    for _ in range(2):
+        with pytest.raises(ValueError):
+            worker.step()
+    worker.step()
+    assert calls == [200] * 5 + [100, 100]  # the sixth and the last frame kept the reading
+    assert worker.latest()[1] == still
 
 
 def test_worker_thread_survives_a_crashing_frame():
@@ -139,4 +178,4 @@ def test_simulated_table_through_the_real_reader_proposes_the_thrown_roll(seed):
     proposal = commands.get()
     assert str(proposal.roll) == "B2 B6 R3" and proposal.roll.result == 5
     assert 0 < proposal.confidence <= 1
-    assert worker.reads == 3  # two tumbling frames and the first still one
+    assert worker.reads == 7  # two tumbling frames and five still ones to settle

@@ -45,7 +45,7 @@ def test_noisy_frames_of_still_dice_are_not_new() -> None:
     "change",
     [
         {"value": 6},  # a die turned to another face where it lay
-        {"center": (212.0, 200.0)},  # a die pushed by 0.4 of its edge
+        {"center": (206.0, 200.0)},  # a die pushed by a fifth of its edge
         {"angle": 50.0},  # a die turned on the spot
     ],
     ids=["face", "pushed", "turned"],
