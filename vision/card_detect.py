@@ -33,6 +33,7 @@ CLOSE_PX = 7
 PIECE_REACH_PX = 41
 _DILATE = np.ones((5, 5), np.uint8)
 _SMALL = np.ones((3, 3), np.uint8)
+_ROW3 = np.ones((1, 3), np.uint8)
 HOLE_FILL = 0.8
 HOLE_ASPECT = (1.2, 1.8)
 EDGE_LOW = 15
@@ -88,8 +89,15 @@ def _whiteness(image: np.ndarray) -> np.ndarray:
 
 def darkest_channel(image: np.ndarray) -> np.ndarray:
     """Per-pixel minimum of B, G and R: dark for black and red ink alike, high for paper.
-    (numpy on the channel views: a third of the time of splitting them with OpenCV.)"""
-    return np.minimum(np.minimum(image[..., 0], image[..., 1]), image[..., 2])
+
+    Each row is eroded as one run of bytes B, G, R, B, ...: the minimum of three neighbours
+    taken at every pixel's G is that pixel's minimum. On a frame or a blob's window that
+    is half the time of numpy's minimum of the strided channel views.
+    """
+    import cv2
+
+    h, w = image.shape[:2]
+    return np.ascontiguousarray(cv2.erode(image.reshape(h, w * 3), _ROW3)[:, 1::3])
 
 
 def _paper(white: np.ndarray, table: np.ndarray, level: float, close_px: int) -> np.ndarray:
@@ -97,7 +105,7 @@ def _paper(white: np.ndarray, table: np.ndarray, level: float, close_px: int) ->
     import cv2
 
     _, mask = cv2.threshold(cv2.subtract(white, table), level, 255, cv2.THRESH_BINARY)
-    mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+    mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, _SMALL)
     # Dark and red print splits a card's paper into pieces; closing knits them together.
     close = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (close_px, close_px))
     return cv2.morphologyEx(mask, cv2.MORPH_CLOSE, close)

@@ -125,7 +125,7 @@ def _physical_corners(group: list[CornerFrame]) -> list[CornerFrame]:
     )
     kept: list[CornerFrame] = []
     for cf in candidates:
-        if all(np.linalg.norm(cf.origin - k.origin) > 0.25 * k.width for k in kept):
+        if all(math.dist(cf.origin, k.origin) > 0.25 * k.width for k in kept):
             kept.append(cf)
     return kept
 
