@@ -23,6 +23,7 @@ import numpy as np
 from vision.card_detect import CornerFrame, find_corner_frames
 from vision.card_index import (
     CARD_TRUST,
+    SHAPE_CONFIRM,
     CornerRead,
     clear_reading,
     corner_patch,
@@ -315,6 +316,43 @@ def _corner_votes(
             continue
         if r.suit.label == suit:
             r = replace(r, suit=replace(r.suit, vote=max(r.suit.vote, p)))
+        out.append((cf, r))
+    return _outline_sides(out)
+
+
+BLACK_PAIR = {"S": "C", "C": "S"}
+
+
+def _outline_sides(
+    votes: list[tuple[CornerFrame, CornerRead]],
+) -> list[tuple[CornerFrame, CornerRead]]:
+    """A corner whose outline vetoed its templates' black suit (so the outline names the
+    other one) reads the outline's suit at SHAPE_CONFIRM where another corner of the card
+    reads the same rank with that suit, confirmed by its own outline.
+
+    There the outline names one suit at both corners and the templates at one: the vetoed
+    corner then agrees instead of staying silent. Where no corner's templates name the
+    outline's suit, the outline still only vetoes.
+    """
+    confirmed = {
+        (r.rank.label, r.suit.label)
+        for _, r in votes
+        if r.suit.label in BLACK_PAIR
+        and r.suit.vote >= SHAPE_CONFIRM
+        and r.outline_agrees
+        and corner_confidence(r) > 0.0
+    }
+    out = []
+    for cf, r in votes:
+        other = BLACK_PAIR.get(r.suit.label)
+        if (
+            other is not None
+            and r.colour_agrees
+            and not r.outline_agrees
+            and (r.rank.label, other) in confirmed
+        ):
+            suit = replace(r.suit, label=other, vote=SHAPE_CONFIRM)
+            r = replace(r, suit=suit, outline_agrees=True)
         out.append((cf, r))
     return out
 

@@ -72,6 +72,18 @@ def test_outline_tells_small_index_spades_from_clubs(shared_data: Path) -> None:
     assert "6C" not in _scene(folder, "scene_0011.jpg")
 
 
+def test_an_outline_veto_sides_with_the_corner_it_confirms(shared_data: Path) -> None:
+    """scene_0011's KC, scene_0035's JS and scene_0059's 5S (anglo, 90-104 px): one corner's
+    templates name the suit and its outline confirms it (0.9, short of naming the card
+    alone); at the other corner the templates name the other black suit, the outline
+    vetoes it and names the first. Both corners' outlines agree, so the vetoed corner now
+    sides with the confirmed one instead of staying silent."""
+    folder = shared_data / "cards_scenes"
+    assert "KC" in _scene(folder, "scene_0011.jpg")
+    assert "JS" in _scene(folder, "scene_0035.jpg")
+    assert "5S" in _scene(folder, "scene_0059.jpg")
+
+
 def test_faint_ranks_touching_art_are_cut_at_the_deeper_ink_level(shared_data: Path) -> None:
     """scene_0058's paris 9H (a light "9" whose blurred edge joins the big heart beside it)
     and scene_0100's anglo KH (a "K" joined to its court frame): no index was cut out at
@@ -125,5 +137,7 @@ def test_unseen_deck_is_read_and_teaching_helps(shared_data: Path, tmp_path: Pat
     before = deck_accuracy(deck_frames(anglo, seed=3), read_cards)
     taught = teach(deck_frames(anglo, seed=2), tmp_path / "anglo.npz")
     after = deck_accuracy(deck_frames(anglo, seed=3), lambda f: read_cards(f, taught=taught))
-    assert before >= 0.85  # 46 of 52 (44 before the network's suit confirmed the templates')
-    assert after >= before + 0.05
+    # 48 of 52 (46 before an outline's veto sided with the corner it confirms, 44 before the
+    # network's suit confirmed the templates'); taught, 50 of 52 either way.
+    assert before >= 0.9
+    assert after >= before + 0.03
