@@ -46,7 +46,7 @@ _GRID = np.array(
 )
 
 
-def _length(v: np.ndarray) -> float:
+def vector_length(v: np.ndarray) -> float:
     """Length of a 2-vector (math.hypot: far cheaper than numpy for one vector)."""
     return math.hypot(float(v[0]), float(v[1]))
 
@@ -67,7 +67,7 @@ class CornerFrame:
     @cached_property
     def width(self) -> float:
         """The card's short side in pixels (asked for often while grouping hypotheses)."""
-        return float(_length(self.right))
+        return float(vector_length(self.right))
 
     def quad(self) -> np.ndarray:
         """The four corners, clockwise from this one."""
@@ -470,7 +470,7 @@ def _distinct(frames: list[CornerFrame]) -> list[CornerFrame]:
     kept: list[CornerFrame] = []
     for f in frames:
         if not any(
-            _length(f.origin - k.origin) < 0.1 * k.width and float(f.right @ k.right) > 0
+            vector_length(f.origin - k.origin) < 0.1 * k.width and float(f.right @ k.right) > 0
             for k in kept
         ):
             kept.append(f)

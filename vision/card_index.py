@@ -10,13 +10,12 @@ white balance and must agree with the symbol.
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass, replace
 from typing import NamedTuple
 
 import numpy as np
 
-from vision.card_detect import CornerFrame, darkest_channel
+from vision.card_detect import CornerFrame, darkest_channel, vector_length
 from vision.card_glyphs import glyph_vector
 from vision.card_models import CardModels, Guess, TemplateSet
 from vision.card_shapes import RED_SUITS, SUITS
@@ -86,7 +85,7 @@ def corner_patch(frame: np.ndarray, cf: CornerFrame) -> np.ndarray:
     import cv2
 
     ex = cf.right / (100.0 * UNIT_PX)
-    ey = cf.down / _norm(cf.down) * (_norm(cf.right) / (100.0 * UNIT_PX))
+    ey = cf.down / vector_length(cf.down) * (cf.width / (100.0 * UNIT_PX))
     m = np.array([[ex[0], ey[0], cf.origin[0]], [ex[1], ey[1], cf.origin[1]]], np.float64)
     return cv2.warpAffine(
         frame,
@@ -95,11 +94,6 @@ def corner_patch(frame: np.ndarray, cf: CornerFrame) -> np.ndarray:
         flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
         borderMode=cv2.BORDER_REPLICATE,
     )
-
-
-def _norm(v: np.ndarray) -> float:
-    """np.linalg.norm of a vector, the same sum of squares and root, without its overhead."""
-    return math.sqrt(float(v.dot(v)))
 
 
 def _ink(patch: np.ndarray) -> tuple[np.ndarray, np.ndarray] | None:
