@@ -51,6 +51,7 @@ NET_ALONE = 0.995
 NET_SUIT = 0.9  # the network's suit that confirms the templates' (spade against club)
 NET_ALONE_INDEX = 0.75  # dice faces read 0.5-0.7
 NET_PICK = 0.95  # the network's share of the cards the templates name, to pick one
+BLACK_PAIR = {"S": "C", "C": "S"}  # the black suit an outline names when it vetoes the other
 TAUGHT_SHARPNESS = 0.01  # a taught corner 0.01 closer in correlation counts e times more
 
 
@@ -318,9 +319,6 @@ def _corner_votes(
             r = replace(r, suit=replace(r.suit, vote=max(r.suit.vote, p)))
         out.append((cf, r))
     return _outline_sides(out)
-
-
-BLACK_PAIR = {"S": "C", "C": "S"}
 
 
 def _outline_sides(
