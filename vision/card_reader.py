@@ -45,6 +45,7 @@ ECHO_OVERLAP = 0.5
 RIM_INSET = 0.06
 RIM_SATURATION = 0.35
 RIM_PAPER = 0.7
+RIM_PAPER_UNKNOWN = 0.4  # an unknown card's rim; its phantoms over the table measured 0-0.22
 NET_ACCEPT = 0.9
 NET_ACCEPT_SMALL = 0.97
 NET_ALONE = 0.995
@@ -253,7 +254,9 @@ def read_cards(
             if sure < NET_ALONE_INDEX or not _paper_rim(frame, by_net):
                 by_net = None
         card = _fuse(glyphs, by_net)
-        if card is not None:
+        if card is not None and (
+            card.card is not None or _paper_rim(frame, card, RIM_PAPER_UNKNOWN)
+        ):
             cards.append(card)
     return CardsReading(_without_echoes(cards))
 
@@ -374,10 +377,10 @@ def _fuse(by_glyphs: tuple[CardRead, str] | None, by_net: CardRead | None) -> Ca
     return glyphs
 
 
-def _paper_rim(frame: np.ndarray, card: CardRead) -> bool:
-    """Whether the card's outline runs round paper: points just inside its four edges are
-    mostly colourless. Every deck prints its art inside a plain margin, while an outline
-    traced partly over the table (wood, felt, cloth) is not."""
+def _paper_rim(frame: np.ndarray, card: CardRead, share: float = RIM_PAPER) -> bool:
+    """Whether the card's outline runs round paper: at least `share` of the points just
+    inside its four edges are colourless. Every deck prints its art inside a plain margin,
+    while an outline traced partly over the table (wood, felt, cloth) is not."""
     quad = np.array(card.quad, np.float64)
     centre = quad.mean(axis=0)
     t = np.linspace(0.1, 0.9, 8)
@@ -393,7 +396,7 @@ def _paper_rim(frame: np.ndarray, card: CardRead) -> bool:
     px = frame[xy[:, 1], xy[:, 0]].astype(np.float32)
     hi, lo = px.max(axis=1), px.min(axis=1)
     colourless = (hi - lo) <= RIM_SATURATION * np.maximum(hi, 1.0)
-    return float(colourless.mean()) >= RIM_PAPER
+    return float(colourless.mean()) >= share
 
 
 def _without_echoes(cards: list[CardRead]) -> tuple[CardRead, ...]:
