@@ -153,3 +153,21 @@ def test_no_phantom_card_over_the_table_beside_a_card(shared_data: Path) -> None
     for deck, card in (("paris", "AD"), ("simplistic", "QC")):
         frame = next(f for f, text in deck_frames(shared_data / "decks" / deck) if text == card)
         assert [c.card for c in read_cards(frame).cards] == [card], deck
+
+
+def test_a_taught_card_whose_index_touches_its_art_keeps_its_corner(
+    shared_data: Path, tmp_path: Path
+) -> None:
+    """Paris KS and KC taught: the KS index touches the sceptre, so no rank or suit can be
+    cut out of it, and teaching used to keep no corner of it; its taught look-alike KC
+    then named it with confidence 1.0. Its whole corners are taught now (the network sees
+    an index there), and the KS is never named KC."""
+    from vision.card_eval import deck_frames
+    from vision.card_teach import teach
+
+    paris = shared_data / "decks" / "paris"
+    shown = ((f, t) for f, t in deck_frames(paris, seed=2) if t in ("KS", "KC"))
+    taught = teach(shown, tmp_path / "paris.npz")
+    assert sorted(set(np.load(taught)["card_labels"])) == ["KC", "KS"]
+    frame = next(f for f, t in deck_frames(paris) if t == "KS")
+    assert [c.card for c in read_cards(frame, taught=taught).cards] in (["KS"], [None])
