@@ -135,7 +135,12 @@ def _physical_corners(group: list[CornerFrame]) -> list[CornerFrame]:
 
 def _decide(group: list[tuple[CornerFrame, CornerRead]]) -> tuple[CardRead, str]:
     """One card from its corners' readings (agreeing corners add up, disagreeing ones
-    cancel), and the leading label even when it is not sure enough to be named."""
+    cancel), and the leading label even when it is not sure enough to be named.
+
+    A lead whose suit the symbol's outline vetoed at every corner naming it is no lead
+    (""): the network naming that same card must not name it past the outline (an anglo
+    KS whose templates leaned to clubs at both corners, both vetoed, was named KC).
+    """
     votes: dict[str, float] = {}
     for _, read in group:
         votes[_label(read)] = votes.get(_label(read), 0.0) + corner_confidence(read)
@@ -148,7 +153,8 @@ def _decide(group: list[tuple[CornerFrame, CornerRead]]) -> tuple[CardRead, str]
     cx, cy = frame.centre
     needed = ACCEPT if frame.width >= SMALL_CARD_PX else ACCEPT_SMALL
     card = best if confidence >= needed else None
-    return CardRead(card, quad, (float(cx), float(cy)), confidence), best
+    vetoed = all(not r.outline_agrees for _, r in group if _label(r) == best)
+    return CardRead(card, quad, (float(cx), float(cy)), confidence), "" if vetoed else best
 
 
 def _decide_net(

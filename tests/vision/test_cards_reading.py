@@ -173,3 +173,30 @@ def test_network_picks_between_the_cards_the_templates_name() -> None:
     unclear = list(zip(corners, [read("9", 0.7), read("6")], strict=True))
     assert _decide(_net_pick(unclear, [net("9"), net("9")]))[0].card is None
     assert _decide(_net_pick(split, [net("8"), net("8")]))[0].card is None
+
+
+def test_network_cannot_confirm_a_suit_the_outline_vetoed_at_every_corner() -> None:
+    """Two corners of a wide card whose templates lean to KC (too weakly to name it) and
+    whose symbol outlines both veto clubs: the network naming KC does not name the card.
+    With one corner's outline silent, the network confirms the lead as before."""
+    from vision.card_detect import CornerFrame
+    from vision.card_index import CornerRead
+    from vision.card_models import Guess
+    from vision.card_reader import CardRead, _decide, _fuse
+
+    def corner(x: float) -> CornerFrame:
+        return CornerFrame(np.array([x, 0.0]), np.array([100.0, 0.0]), np.array([0.0, 145.0]))
+
+    def read(outline_agrees: bool) -> CornerRead:
+        return CornerRead(
+            Guess("K", 0.95, 0.1, 1.0), Guess("C", 0.9, 0.02, 0.4), True, outline_agrees
+        )
+
+    corners = [corner(0.0), corner(100.0)]
+    net = CardRead("KC", ((0.0, 0.0),) * 4, (50.0, 70.0), 0.97)
+    vetoed = _decide(list(zip(corners, [read(False), read(False)], strict=True)))
+    assert vetoed[0].card is None
+    assert _fuse(vetoed, net) == vetoed[0]
+    silent = _decide(list(zip(corners, [read(False), read(True)], strict=True)))
+    fused = _fuse(silent, net)
+    assert fused is not None and fused.card == "KC"
