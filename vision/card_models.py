@@ -8,9 +8,13 @@ artwork; the shipped ones answer when the taught ones are absent or unsure.
 
 from __future__ import annotations
 
+import zipfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -139,9 +143,13 @@ def _empty() -> TemplateSet:
     return TemplateSet(np.zeros((0, 1), np.float32), np.array([], dtype="<U2"))
 
 
+class TemplateFileError(ValueError):
+    """A template file that cannot be read: truncated, not an .npz, or missing arrays."""
+
+
 def load_template_file(path: Path) -> tuple[TemplateSet, TemplateSet]:
     """(rank, suit) template sets from an .npz written by the builder or by teaching."""
-    with np.load(path) as data:
+    with _template_arrays(path) as data:
         sets = tuple(
             TemplateSet(
                 _unit_rows(data[f"{kind}_vectors"]),
@@ -151,6 +159,21 @@ def load_template_file(path: Path) -> tuple[TemplateSet, TemplateSet]:
             for kind in ("rank", "suit")
         )
     return sets[0], sets[1]
+
+
+@contextmanager
+def _template_arrays(path: Path) -> Iterator[Any]:
+    """The arrays of a template file; any failure to read them becomes a TemplateFileError
+    naming the file, so that a damaged taught deck gives a message the player can act on
+    (teach again) rather than a trace from numpy's zip code."""
+    try:
+        with np.load(path) as data:
+            yield data
+    except (OSError, ValueError, KeyError, EOFError, zipfile.BadZipFile) as exc:
+        raise TemplateFileError(
+            f"cannot read card templates from {path} ({exc.__class__.__name__}: {exc}); "
+            "teach the deck again, or remove the file"
+        ) from exc
 
 
 def _unit_rows(stored: np.ndarray) -> np.ndarray:
@@ -166,7 +189,7 @@ def load_models(taught: Path | None = None) -> CardModels:
     t_rank, t_suit, t_card = _empty(), _empty(), _empty()
     if taught is not None and taught.is_file():
         t_rank, t_suit = load_template_file(taught)
-        with np.load(taught) as data:
+        with _template_arrays(taught) as data:
             if "card_vectors" in data:
                 t_card = TemplateSet(_unit_rows(data["card_vectors"]), data["card_labels"])
     return CardModels(rank, suit, t_rank, t_suit, t_card)

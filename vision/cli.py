@@ -104,9 +104,27 @@ def _register_cards(vsub: Any) -> None:
 def _read_cards(args: argparse.Namespace) -> int:
     from vision.card_cli import read_cards_lines
 
+    _check_taught(args.taught)
     for line in read_cards_lines([str(p) for p in args.images], args.taught):
         print(json.dumps(line), flush=True)
     return 0
+
+
+def _check_taught(taught: Path | None) -> None:
+    """A taught deck named on the command line must exist and be readable: the reader
+    would otherwise quietly use the shipped templates alone (a typo in the path), or
+    stop with a trace from numpy (a damaged file)."""
+    from companion.cli import UsageError
+    from vision.card_models import TemplateFileError, load_models
+
+    if taught is None:
+        return
+    if not taught.is_file():
+        raise UsageError(f"no taught deck at {taught}")
+    try:
+        load_models(taught)
+    except TemplateFileError as exc:
+        raise UsageError(str(exc)) from exc
 
 
 def _eval_cards(args: argparse.Namespace) -> int:
@@ -116,6 +134,7 @@ def _eval_cards(args: argparse.Namespace) -> int:
     manifest = args.dir / "manifest.json"
     if not manifest.is_file():
         raise UsageError(f"{manifest} not found")
+    _check_taught(args.taught)
     report = eval_cards_report(args.dir, args.taught)
     if args.json:
         print(json.dumps(report.as_dict()))

@@ -63,3 +63,19 @@ def test_eval_cards_reports_the_headline_figures(
 
 def test_eval_cards_without_manifest_is_a_usage_error(tmp_path: Path) -> None:
     assert main(["vision", "eval-cards", str(tmp_path)]) == 2
+
+
+@pytest.mark.parametrize("command", ["read-cards", "eval-cards"])
+def test_a_missing_or_damaged_taught_deck_is_named_not_ignored_or_traced(
+    scene_dir: Path, tmp_path: Path, command: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    target = str(scene_dir / "s0.png") if command == "read-cards" else str(scene_dir)
+    missing = tmp_path / "nowhere.npz"
+    assert main(["vision", command, "--taught", str(missing), target]) == 2
+    assert f"no taught deck at {missing}" in capsys.readouterr().err
+    damaged = tmp_path / "damaged.npz"
+    damaged.write_bytes(b"PK\x03\x04 cut short")
+    assert main(["vision", command, "--taught", str(damaged), target]) == 2
+    err = capsys.readouterr().err
+    assert f"cannot read card templates from {damaged}" in err
+    assert "teach the deck again" in err
