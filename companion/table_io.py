@@ -9,12 +9,16 @@ from __future__ import annotations
 
 import queue
 from collections.abc import Mapping
+from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.config import ConfigError, table
 from companion.lights import table_signals
 from companion.session import TableSession
+
+if TYPE_CHECKING:
+    from vision.palette import Palette
 
 VISION_KEYS = {"source", "fps", "still_frames"}
 
@@ -43,8 +47,9 @@ def camera_config(config: Mapping[str, Any]) -> tuple[str, float, int]:
 class TableIO:
     """The table's devices, all feeding one command queue."""
 
-    def __init__(self, commands: queue.Queue[Any]) -> None:
+    def __init__(self, commands: queue.Queue[Any], palette_file: Path | None = None) -> None:
         self.commands = commands
+        self._palette_file = palette_file  # None: the one calibrate-dice saves in the config
         self.problems: list[str] = []
         self.buttons: Any = None
         self.lights: Any = None
@@ -53,13 +58,18 @@ class TableIO:
         self._shown: int | None = None
 
     @classmethod
-    def start(cls, config: Mapping[str, Any], commands: queue.Queue[Any]) -> TableIO:
+    def start(
+        cls,
+        config: Mapping[str, Any],
+        commands: queue.Queue[Any],
+        palette_file: Path | None = None,
+    ) -> TableIO:
         """Check the whole config first (ConfigError), then start every part that can."""
         from hardware.pad_reader import pads_config
         from hardware.pins import gpio_config
 
         gpio, ports, camera = gpio_config(config), pads_config(config), camera_config(config)
-        io = cls(commands)
+        io = cls(commands, palette_file)
         io._start_gpio(gpio)
         if ports:
             from hardware.pad_reader import PadManager
@@ -87,6 +97,7 @@ class TableIO:
         if spec == "none":
             self.problems.append("no camera: enter the dice by touch")
             return
+        from vision.dice import read_dice
         from vision.dice_tray import DiceTray
         from vision.sources import SourceError, open_source
         from vision.worker import CameraWorker
@@ -97,8 +108,20 @@ class TableIO:
             self.problems.append(f"camera {spec!r} unavailable: {exc}")
             return
         tray = DiceTray(still_frames)
-        self.camera = CameraWorker(source, self.commands, tray=tray, fps=fps)
+        reader = partial(read_dice, palette=self._dice_colours())
+        self.camera = CameraWorker(source, self.commands, reader=reader, tray=tray, fps=fps)
         self.camera.start()
+
+    def _dice_colours(self) -> Palette:
+        """The dice colours calibrated at this table (`companion vision calibrate-dice`),
+        or the default ones, with a note on screen when the saved file cannot be read."""
+        from vision.palette import PaletteError, default_palette, load_palette
+
+        try:
+            return load_palette(self._palette_file)
+        except PaletteError as exc:
+            self.problems.append(f"{exc}; using the default dice colours")
+            return default_palette()
 
     def latest_frame(self) -> Any:
         """The camera's newest (frame, reading), or None without a camera."""

@@ -50,9 +50,25 @@ def _register_dice(vsub: Any) -> None:
 def _read_dice(args: argparse.Namespace) -> int:
     from vision.dice_cli import read_dice_lines
 
+    _check_palette(args.palette)
     for line in read_dice_lines([str(p) for p in args.images], args.palette):
         print(json.dumps(line), flush=True)
     return 0
+
+
+def _check_palette(path: Path | None, must_exist: bool = True) -> None:
+    """A palette named on the command line must exist (reading and scoring would otherwise
+    quietly use the default colours: a typo in the path) and be readable; the saved one, or
+    calibration's starting point, may be absent."""
+    from companion.cli import UsageError
+    from vision.palette import PaletteError, load_palette
+
+    if path is not None and must_exist and not path.is_file():
+        raise UsageError(f"no palette at {path}")
+    try:
+        load_palette(path)
+    except PaletteError as exc:
+        raise UsageError(str(exc)) from exc
 
 
 def _calibrate_dice(args: argparse.Namespace) -> int:
@@ -65,6 +81,7 @@ def _calibrate_dice(args: argparse.Namespace) -> int:
     frame = cv2.imread(str(args.image))
     if frame is None:
         raise UsageError(f"cannot read image {args.image}")
+    _check_palette(args.palette, must_exist=False)
     try:
         palette = calibrate(frame, parse_counts(args.shown), load_palette(args.palette))
     except ValueError as exc:
@@ -80,6 +97,7 @@ def _eval_dice(args: argparse.Namespace) -> int:
     manifest = args.dir / "manifest.json"
     if not manifest.is_file():
         raise UsageError(f"{manifest} not found")
+    _check_palette(args.palette)
     report = eval_dice_report(args.dir, args.palette, args.held_out)
     if args.json:
         print(json.dumps(report.as_dict()))

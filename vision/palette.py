@@ -72,7 +72,8 @@ class Palette:
     @classmethod
     def from_json(cls, text: str) -> Palette:
         """Parse `to_json` output; raises ValueError on a malformed file."""
-        rows = json.loads(text).get("colors")
+        data = json.loads(text)
+        rows = data.get("colors") if isinstance(data, dict) else None
         if not isinstance(rows, list) or not rows:
             raise ValueError("palette JSON needs a non-empty 'colors' list")
         try:
@@ -96,12 +97,27 @@ def palette_path() -> Path:
     return Path(platformdirs.user_config_dir(APP_NAME)) / PALETTE_FILE
 
 
+class PaletteError(ValueError):
+    """A saved palette that cannot be read; the message names the file and what to do."""
+
+
 def load_palette(path: Path | None = None) -> Palette:
-    """The calibrated palette, or the default when none has been saved yet."""
+    """The calibrated palette, or the default when none has been saved yet.
+
+    Raises PaletteError naming the file when one is there but cannot be read (damaged,
+    hand-edited, cut short by a power loss), so that the caller can say so and choose the
+    default, instead of a JSON trace.
+    """
     path = path or palette_path()
     if not path.is_file():
         return default_palette()
-    return Palette.from_json(path.read_text(encoding="utf-8"))
+    try:
+        return Palette.from_json(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError) as exc:
+        raise PaletteError(
+            f"cannot read the dice colours in {path} ({exc}); "
+            "calibrate again (companion vision calibrate-dice), or remove the file"
+        ) from exc
 
 
 def save_palette(palette: Palette, path: Path | None = None) -> Path:

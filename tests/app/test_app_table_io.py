@@ -75,3 +75,47 @@ def test_missing_camera_is_a_problem_not_a_crash(mock_pins):
 def test_bad_config_is_a_clear_error(mock_pins, config, words):
     with pytest.raises(ConfigError, match=words):
         TableIO.start(config, queue.Queue())
+
+
+def _camera_on_dice(tmp_path, palette_file):
+    """A started TableIO whose camera sees one seeded frame of dice, and its first reading."""
+    import cv2
+
+    from vision.bench_dice import synthetic_frames
+
+    folder = tmp_path / "frames"
+    folder.mkdir()
+    cv2.imwrite(str(folder / "dice.png"), synthetic_frames(640, 480, 1)[0][0])
+    io = TableIO.start({"vision": {"source": f"folder:{folder}"}}, queue.Queue(), palette_file)
+    deadline = time.monotonic() + 10
+    while io.latest_frame() is None and time.monotonic() < deadline:
+        time.sleep(0.02)
+    latest = io.latest_frame()
+    io.close()
+    assert latest is not None, "the camera read no frame"
+    return io, latest[1]
+
+
+def test_the_camera_reads_with_the_dice_colours_calibrated_here(mock_pins, tmp_path):
+    """`calibrate-dice` saves the table's palette; the kiosk's camera must use it (it used
+    the default colours whatever was calibrated)."""
+    import numpy as np
+
+    from vision.palette import Palette, save_palette
+
+    palette = save_palette(Palette(("ruby",), np.array([[40.0, 60.0, 40.0]])), tmp_path / "p.json")
+    io, reading = _camera_on_dice(tmp_path, palette)
+    assert reading.dice and {d.color for d in reading.dice} == {"ruby"}
+    assert not any("colours" in p for p in io.problems)
+
+
+def test_a_damaged_palette_is_a_problem_and_the_default_colours_are_used(mock_pins, tmp_path):
+    damaged = tmp_path / "p.json"
+    damaged.write_text('{"colors": [{"name": "red", "lab": [1, 2', encoding="utf-8")
+    io, reading = _camera_on_dice(tmp_path, damaged)
+    problem = " ".join(io.problems)
+    assert f"cannot read the dice colours in {damaged}" in problem
+    assert "using the default dice colours" in problem
+    from vision.palette import default_palette
+
+    assert reading.dice and {d.color for d in reading.dice} <= set(default_palette().names)

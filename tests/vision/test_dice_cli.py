@@ -92,3 +92,19 @@ def test_calibrate_dice_saves_the_palette(
     assert (
         main(["vision", "calibrate-dice", str(scene_png), "3 red", "--palette", str(target)]) == 2
     )
+
+
+def test_a_missing_or_damaged_palette_is_named_not_ignored_or_traced(
+    scene_png: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    missing = tmp_path / "nowhere.json"
+    assert main(["vision", "read-dice", "--palette", str(missing), str(scene_png)]) == 2
+    assert f"no palette at {missing}" in capsys.readouterr().err
+    damaged = tmp_path / "damaged.json"
+    for text in ('{"colors": [{"name": "red", "lab": [1, 2', "[1, 2]", '{"colors": []}'):
+        damaged.write_text(text, encoding="utf-8")
+        for command in (["read-dice", str(scene_png)], ["calibrate-dice", str(scene_png), "1 red"]):
+            assert main(["vision", *command, "--palette", str(damaged)]) == 2
+            err = capsys.readouterr().err
+            assert f"cannot read the dice colours in {damaged}" in err, (text, command)
+            assert "calibrate again" in err
