@@ -29,6 +29,10 @@ MIN_FIT = 0.88
 # read them the same, 0.65 lost three of the cards it finds; kept as a guard against a hull
 # over bare table.
 BITTEN_FIT = 0.5
+# A paper blob is looked at again as closed edges unless the cards fitted in it cover this
+# share of it: a pile whose edges line up gives mis-sized cards that fit yet leave some
+# of its paper unexplained.
+EXPLAINED = 0.9
 CLOSE_PX = 7
 PIECE_REACH_PX = 41
 _DILATE = np.ones((5, 5), np.uint8)
@@ -371,9 +375,10 @@ def find_corner_frames(frame: np.ndarray) -> list[CornerFrame]:
                 any(_same_box(box, d) for d in done) or not _cardlike(contour, min_small)
             ):
                 continue
-            found, fits = _sharp_outline(frame, pm, contour, box, by_edges)
-            if fits:
-                # A blob whose cards only fit bitten is looked at again as closed edges.
+            found, fitted = _sharp_outline(frame, pm, contour, box, by_edges)
+            if _covered(contour, box, fitted, step) >= EXPLAINED:
+                # A blob its fitted cards do not cover (cards only bitten, or mis-sized
+                # where a pile's edges line up) is looked at again as closed edges.
                 done.append(box)
             frames += found
     return _distinct(frames)
@@ -385,10 +390,10 @@ def _sharp_outline(
     contour: np.ndarray,
     box: tuple[int, int, int, int],
     by_edges: bool,
-) -> tuple[list[CornerFrame], bool]:
+) -> tuple[list[CornerFrame], list[CornerFrame]]:
     """One blob of the shrunken frame outlined again at full resolution in its own window
     (as paper or as closed edges, like the blob), so corners are as sharp as the camera
-    allows; and whether any card fitted inside the blob unbitten."""
+    allows; and, apart, those of its cards that fitted inside the blob unbitten."""
     import cv2
 
     step = pm.step
@@ -411,7 +416,23 @@ def _sharp_outline(
         cv2.bitwise_and(sharp, own), MIN_CARD_PX, MAX_CARD_PX, not by_edges
     )
     found = [CornerFrame(o + offset, r, d) for o, r, d in fitted + bitten]
-    return found, bool(fitted)
+    return found, found[: len(fitted)]
+
+
+def _covered(
+    contour: np.ndarray, box: tuple[int, int, int, int], cards: list[CornerFrame], step: int
+) -> float:
+    """The share of a blob (detection scale) that the given cards cover."""
+    import cv2
+
+    x, y, w, h = box
+    blob = np.zeros((h, w), np.uint8)
+    cv2.drawContours(blob, [contour - [x, y]], -1, 255, -1)
+    quads = np.zeros_like(blob)
+    for cf in cards:
+        cv2.fillConvexPoly(quads, np.round(cf.quad() / step - [x, y]).astype(np.int32), 255)
+    area = cv2.countNonZero(blob)
+    return cv2.countNonZero(cv2.bitwise_and(blob, quads)) / area if area else 0.0
 
 
 def _piece_hulls(mask: np.ndarray, reach: int) -> np.ndarray:
