@@ -223,10 +223,12 @@ def _inside_fraction(
 
 def _corner_hypotheses(
     corners: list[Point], clockwise: bool, min_px: float, max_px: float
-) -> list[tuple[Hypothesis, bool]]:
-    """(origin, right, down) for every convex right-angle corner whose edges fit a card, and
+) -> list[tuple[Hypothesis, bool, Hypothesis | None]]:
+    """(origin, right, down) for every convex right-angle corner whose edges fit a card;
     whether its long edge is seen whole: at least a card's aspect times the short one, so
-    the card's size is not guessed from its short side (as it is at a square corner)."""
+    the card's size is not guessed from its short side (as it is at a square corner); and
+    where the long edge is too long for a card, the card sized from its short edge instead,
+    to try where the first does not fit (cards fanned along their long sides)."""
     n = len(corners)
     out = []
     for k in range(n):
@@ -251,14 +253,17 @@ def _corner_hypotheses(
             width, height = lb / NOMINAL_ASPECT, lb
         else:
             width, height = la, la * NOMINAL_ASPECT
-        if not min_px <= width <= max_px:
-            continue
-        out.append(
-            (
-                (np.array([cx, cy]), np.array(a) / la * width, np.array(b) / lb * height),
-                ratio >= ASPECT_RANGE[0],
-            )
+        origin = np.array([cx, cy])
+        ua, ub = np.array(a) / la, np.array(b) / lb
+        # Too long a side for the short one: that short edge partly covered (sized from
+        # the long side), or cards fanned along their long sides (sized from the short).
+        fanned = (
+            (origin, ua * la, ub * la * NOMINAL_ASPECT)
+            if ratio > ASPECT_RANGE[1] and min_px <= la <= max_px
+            else None
         )
+        if min_px <= width <= max_px:
+            out.append(((origin, ua * width, ub * height), ratio >= ASPECT_RANGE[0], fanned))
     return out
 
 
@@ -375,8 +380,8 @@ def find_corner_frames(frame: np.ndarray) -> list[CornerFrame]:
                 any(_same_box(box, d) for d in done) or not _cardlike(contour, min_small)
             ):
                 continue
-            found, fitted = _sharp_outline(frame, pm, contour, box, by_edges)
-            if _covered(contour, box, fitted, step) >= EXPLAINED:
+            found, fits = _sharp_outline(frame, pm, contour, box, by_edges)
+            if _covered(contour, box, fits, step) >= EXPLAINED:
                 # A blob its fitted cards do not cover (cards only bitten, or mis-sized
                 # where a pile's edges line up) is looked at again as closed edges.
                 done.append(box)
@@ -531,16 +536,20 @@ def _outline_hypotheses(
         idx = _vertex_indices(contour, poly)
         corners = _fit_edges(contour, idx, 0.45 * min_px)
         clockwise = cv2.contourArea(contour, oriented=True) > 0
-        for h, long_side in _corner_hypotheses(corners, clockwise, min_px, max_px):
+        for h, long_side, fanned in _corner_hypotheses(corners, clockwise, min_px, max_px):
             inside = _inside_fraction(filled, *h)
             if inside >= MIN_FIT:
                 fitted.append(h)
-            elif paper and long_side and inside >= BITTEN_FIT:
+                continue
+            if paper and long_side and inside >= BITTEN_FIT:
                 if hulls is None:
                     hulls = np.zeros_like(mask)
                     cv2.drawContours(hulls, [cv2.convexHull(c) for c in outlines], -1, 255, -1)
                 if _inside_fraction(hulls, *h) >= MIN_FIT:
                     bitten.append(h)
+                    continue
+            if fanned is not None and _inside_fraction(filled, *fanned) >= MIN_FIT:
+                fitted.append(fanned)
     return fitted, bitten
 
 

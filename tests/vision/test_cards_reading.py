@@ -173,3 +173,34 @@ def test_network_picks_between_the_cards_the_templates_name() -> None:
     unclear = list(zip(corners, [read("9", 0.7), read("6")], strict=True))
     assert _decide(_net_pick(unclear, [net("9"), net("9")]))[0].card is None
     assert _decide(_net_pick(split, [net("8"), net("8")]))[0].card is None
+
+
+def _fanned_pile(seed: int) -> tuple[np.ndarray, list[dict]]:
+    """Three cards fanned down their long sides, each shifted a little sideways, so the
+    pile's long side is one nearly straight edge longer than any card."""
+    rng = np.random.default_rng(seed)
+    img = synth.table(rng, 1280, 720, "felt")
+    angle, width = rng.uniform(0, 2 * np.pi), 105.0
+    right = np.array([np.cos(angle), np.sin(angle)])
+    down = np.array([-right[1], right[0]])
+    labels = []
+    for k, text in enumerate(("4C", "3H", "7D")):
+        face = draw_face(text[:-1], text[-1], rng)
+        aspect = face.shape[0] / face.shape[1]
+        centre = np.array([640.0, 360.0]) + (k - 1) * width * (0.55 * aspect * down + 0.08 * right)
+        quad = card_quad((float(centre[0]), float(centre[1])), width, aspect, angle, 0.0)
+        place_card(img, face, quad, 0.2)
+        labels.append({"kind": "card", "rank": text[:-1], "suit": text[-1], "quad": quad.tolist()})
+    return img, labels
+
+
+@pytest.mark.parametrize("seed", [0, 1, 3, 5])
+def test_cards_fanned_along_their_long_sides_are_found(seed: int) -> None:
+    """The pile's outline has a straight side longer than a card's: the top and bottom
+    cards are sized from their short edges there, as no card sized from that side fits."""
+    frame, labels = _fanned_pile(seed)
+    pairs, extra = match(labels, read_cards(frame))
+    found = {lab["rank"] + lab["suit"]: card for lab, card in pairs}
+    assert extra == 0
+    assert found.keys() >= {"4C", "7D"}
+    assert all(card in (None, text) for text, card in found.items())
