@@ -385,8 +385,26 @@ def find_corner_frames(frame: np.ndarray) -> list[CornerFrame]:
                 # A blob its fitted cards do not cover (cards only bitten, or mis-sized
                 # where a pile's edges line up) is looked at again as closed edges.
                 done.append(box)
+            if by_edges and not found:
+                found = _coarse_outline(contour, box, mask.shape, step)
             frames += found
     return _distinct(frames)
+
+
+def _coarse_outline(
+    contour: np.ndarray, box: tuple[int, int, int, int], shape: tuple[int, ...], step: int
+) -> list[CornerFrame]:
+    """The cards of a closed-edge blob outlined at detection scale, for a blob whose edges
+    break up at full resolution (sensor noise and blur there, which shrinking averages
+    away): a faint card on a table as light as its paper closes an edge only when shrunk."""
+    import cv2
+
+    x, y, w, h = box
+    own = np.zeros((h + 2, w + 2), np.uint8)
+    cv2.drawContours(own, [contour - [x - 1, y - 1]], -1, 255, -1)
+    fitted, _ = _outline_hypotheses(own, MIN_CARD_PX / step, MAX_CARD_PX / step, False)
+    offset = np.array([x - 1, y - 1], np.float64)
+    return [CornerFrame((o + offset) * step, r * step, d * step) for o, r, d in fitted]
 
 
 def _sharp_outline(
