@@ -383,20 +383,22 @@ def find_corner_frames(frame: np.ndarray) -> list[CornerFrame]:
             found, fits = _sharp_outline(frame, pm, contour, box, by_edges)
             if _covered(contour, box, fits, step) >= EXPLAINED:
                 # A blob its fitted cards do not cover (cards only bitten, or mis-sized
-                # where a pile's edges line up) is looked at again as closed edges.
+                # where a pile's edges line up) is looked at again as closed edges, and
+                # closed edges so left uncovered at detection scale.
                 done.append(box)
-            if by_edges and not found:
-                found = _coarse_outline(contour, box, mask.shape, step)
+            elif by_edges:
+                found += _coarse_outline(contour, box, step)
             frames += found
     return _distinct(frames)
 
 
 def _coarse_outline(
-    contour: np.ndarray, box: tuple[int, int, int, int], shape: tuple[int, ...], step: int
+    contour: np.ndarray, box: tuple[int, int, int, int], step: int
 ) -> list[CornerFrame]:
-    """The cards of a closed-edge blob outlined at detection scale, for a blob whose edges
-    break up at full resolution (sensor noise and blur there, which shrinking averages
-    away): a faint card on a table as light as its paper closes an edge only when shrunk."""
+    """The cards of a closed-edge blob outlined at detection scale, for a blob that its
+    full-resolution outline's cards do not cover: noise and blur break a faint card's
+    edges at full resolution (none found) or bend them (a pile's cards mis-sized), where
+    the shrunk frame, averaged, still closes them straight."""
     import cv2
 
     x, y, w, h = box

@@ -229,3 +229,10 @@ def test_a_card_whose_edges_close_only_when_shrunk_is_found() -> None:
     assert extra == 0
     assert len(pairs) == 3
     assert all(card in (None, lab["rank"] + lab["suit"]) for lab, card in pairs)
+
+
+@pytest.mark.parametrize("aside", [0.05, 0.15])
+def test_a_pile_whose_edges_bend_at_full_resolution_is_outlined_when_shrunk(aside: float) -> None:
+    """On a white tray the pile's closed edges, outlined at full resolution, give cards
+    that leave it uncovered: outlined at detection scale too, a second card is found."""
+    assert len(_pile_found(*_pile(1, "tray", 0.55, aside, camera=True))) >= 2
