@@ -29,6 +29,11 @@ MIN_FIT = 0.88
 # read them the same, 0.65 lost three of the cards it finds; kept as a guard against a hull
 # over bare table.
 BITTEN_FIT = 0.5
+# A paper blob is looked at again as closed edges, and closed edges again at detection
+# scale, unless the cards fitted in it cover this share of it: a pile whose edges line up
+# gives mis-sized cards that fit yet leave some of it unexplained. Set on the test scenes:
+# 0.8 found one card less, 0.95 the same cards.
+EXPLAINED = 0.9
 CLOSE_PX = 7
 PIECE_REACH_PX = 41
 _DILATE = np.ones((5, 5), np.uint8)
@@ -219,10 +224,12 @@ def _inside_fraction(
 
 def _corner_hypotheses(
     corners: list[Point], clockwise: bool, min_px: float, max_px: float
-) -> list[tuple[Hypothesis, bool]]:
-    """(origin, right, down) for every convex right-angle corner whose edges fit a card, and
+) -> list[tuple[Hypothesis, bool, Hypothesis | None]]:
+    """(origin, right, down) for every convex right-angle corner whose edges fit a card;
     whether its long edge is seen whole: at least a card's aspect times the short one, so
-    the card's size is not guessed from its short side (as it is at a square corner)."""
+    the card's size is not guessed from its short side (as it is at a square corner); and
+    where the long edge is too long for a card, the card sized from its short edge instead,
+    to try where the first does not fit (cards fanned along their long sides)."""
     n = len(corners)
     out = []
     for k in range(n):
@@ -247,14 +254,17 @@ def _corner_hypotheses(
             width, height = lb / NOMINAL_ASPECT, lb
         else:
             width, height = la, la * NOMINAL_ASPECT
-        if not min_px <= width <= max_px:
-            continue
-        out.append(
-            (
-                (np.array([cx, cy]), np.array(a) / la * width, np.array(b) / lb * height),
-                ratio >= ASPECT_RANGE[0],
-            )
+        origin = np.array([cx, cy])
+        ua, ub = np.array(a) / la, np.array(b) / lb
+        # Too long a side for the short one: that short edge partly covered (sized from
+        # the long side), or cards fanned along their long sides (sized from the short).
+        fanned = (
+            (origin, ua * la, ub * la * NOMINAL_ASPECT)
+            if ratio > ASPECT_RANGE[1] and min_px <= la <= max_px
+            else None
         )
+        if min_px <= width <= max_px:
+            out.append(((origin, ua * width, ub * height), ratio >= ASPECT_RANGE[0], fanned))
     return out
 
 
@@ -372,11 +382,32 @@ def find_corner_frames(frame: np.ndarray) -> list[CornerFrame]:
             ):
                 continue
             found, fits = _sharp_outline(frame, pm, contour, box, by_edges)
-            if fits:
-                # A blob whose cards only fit bitten is looked at again as closed edges.
+            if _covered(contour, box, fits, step) >= EXPLAINED:
+                # A blob its fitted cards do not cover (cards only bitten, or mis-sized
+                # where a pile's edges line up) is looked at again as closed edges, and
+                # closed edges so left uncovered at detection scale.
                 done.append(box)
+            elif by_edges:
+                found += _coarse_outline(contour, box, step)
             frames += found
     return _distinct(frames)
+
+
+def _coarse_outline(
+    contour: np.ndarray, box: tuple[int, int, int, int], step: int
+) -> list[CornerFrame]:
+    """The cards of a closed-edge blob outlined at detection scale, for a blob that its
+    full-resolution outline's cards do not cover: noise and blur break a faint card's
+    edges at full resolution (none found) or bend them (a pile's cards mis-sized), where
+    the shrunk frame, averaged, still closes them straight."""
+    import cv2
+
+    x, y, w, h = box
+    own = np.zeros((h + 2, w + 2), np.uint8)
+    cv2.drawContours(own, [contour - [x - 1, y - 1]], -1, 255, -1)
+    fitted, _ = _outline_hypotheses(own, MIN_CARD_PX / step, MAX_CARD_PX / step, False)
+    offset = np.array([x - 1, y - 1], np.float64)
+    return [CornerFrame((o + offset) * step, r * step, d * step) for o, r, d in fitted]
 
 
 def _sharp_outline(
@@ -385,10 +416,10 @@ def _sharp_outline(
     contour: np.ndarray,
     box: tuple[int, int, int, int],
     by_edges: bool,
-) -> tuple[list[CornerFrame], bool]:
+) -> tuple[list[CornerFrame], list[CornerFrame]]:
     """One blob of the shrunken frame outlined again at full resolution in its own window
     (as paper or as closed edges, like the blob), so corners are as sharp as the camera
-    allows; and whether any card fitted inside the blob unbitten."""
+    allows; and, apart, those of its cards that fitted inside the blob unbitten."""
     import cv2
 
     step = pm.step
@@ -411,7 +442,23 @@ def _sharp_outline(
         cv2.bitwise_and(sharp, own), MIN_CARD_PX, MAX_CARD_PX, not by_edges
     )
     found = [CornerFrame(o + offset, r, d) for o, r, d in fitted + bitten]
-    return found, bool(fitted)
+    return found, found[: len(fitted)]
+
+
+def _covered(
+    contour: np.ndarray, box: tuple[int, int, int, int], cards: list[CornerFrame], step: int
+) -> float:
+    """The share of a blob (detection scale) that the given cards cover."""
+    import cv2
+
+    x, y, w, h = box
+    blob = np.zeros((h, w), np.uint8)
+    cv2.drawContours(blob, [contour - [x, y]], -1, 255, -1)
+    quads = np.zeros_like(blob)
+    for cf in cards:
+        cv2.fillConvexPoly(quads, np.round(cf.quad() / step - [x, y]).astype(np.int32), 255)
+    area = cv2.countNonZero(blob)
+    return cv2.countNonZero(cv2.bitwise_and(blob, quads)) / area if area else 0.0
 
 
 def _piece_hulls(mask: np.ndarray, reach: int) -> np.ndarray:
@@ -489,7 +536,8 @@ def _outline_hypotheses(
     its blob. Such a card counts where its long side leaving the corner is seen whole, it
     lies inside the blob's convex hull, and at least `BITTEN_FIT` of it is still paper.
     (Sized from a short side, at a square corner, it takes in the checks of a gingham cloth:
-    that added a false card on the test scenes.)
+    that added a false card on the test scenes.) Last, where a corner's long edge is too
+    long for a card, the card sized from its short edge must fit (a fanned pile).
     """
     import cv2
 
@@ -510,16 +558,20 @@ def _outline_hypotheses(
         idx = _vertex_indices(contour, poly)
         corners = _fit_edges(contour, idx, 0.45 * min_px)
         clockwise = cv2.contourArea(contour, oriented=True) > 0
-        for h, long_side in _corner_hypotheses(corners, clockwise, min_px, max_px):
+        for h, long_side, fanned in _corner_hypotheses(corners, clockwise, min_px, max_px):
             inside = _inside_fraction(filled, *h)
             if inside >= MIN_FIT:
                 fitted.append(h)
-            elif paper and long_side and inside >= BITTEN_FIT:
+                continue
+            if paper and long_side and inside >= BITTEN_FIT:
                 if hulls is None:
                     hulls = np.zeros_like(mask)
                     cv2.drawContours(hulls, [cv2.convexHull(c) for c in outlines], -1, 255, -1)
                 if _inside_fraction(hulls, *h) >= MIN_FIT:
                     bitten.append(h)
+                    continue
+            if fanned is not None and _inside_fraction(filled, *fanned) >= MIN_FIT:
+                fitted.append(fanned)
     return fitted, bitten
 
 

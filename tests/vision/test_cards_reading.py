@@ -200,3 +200,66 @@ def test_network_cannot_confirm_a_suit_the_outline_vetoed_at_every_corner() -> N
     silent = _decide(list(zip(corners, [read(False), read(True)], strict=True)))
     fused = _fuse(silent, net)
     assert fused is not None and fused.card == "KC"
+
+
+def _pile(
+    seed: int, table: str, along: float, aside: float, camera: bool
+) -> tuple[np.ndarray, list[dict]]:
+    """Three 105 px cards in a pile, each moved `along` of a card's length down its long
+    side and `aside` of its width sideways from the one under it."""
+    rng = np.random.default_rng(seed)
+    img = synth.table(rng, 1280, 720, table)
+    angle, width = rng.uniform(0, 2 * np.pi), 105.0
+    right = np.array([np.cos(angle), np.sin(angle)])
+    down = np.array([-right[1], right[0]])
+    labels = []
+    for k, text in enumerate(("4C", "3H", "7D")):
+        face = draw_face(text[:-1], text[-1], rng)
+        aspect = face.shape[0] / face.shape[1]
+        move = along * aspect * down + aside * right
+        centre = np.array([640.0, 360.0]) + (k - 1) * width * move
+        quad = card_quad((float(centre[0]), float(centre[1])), width, aspect, angle, 0.0)
+        place_card(img, face, quad, 0.2)
+        labels.append({"kind": "card", "rank": text[:-1], "suit": text[-1], "quad": quad.tolist()})
+    frame = synth.camera(img, rng, synth.random_camera(rng)) if camera else img
+    return frame, labels
+
+
+def _pile_found(frame: np.ndarray, labels: list[dict]) -> dict[str, str | None]:
+    """The pile's cards found (label: reading); no reading off the pile, none wrong."""
+    pairs, extra = match(labels, read_cards(frame))
+    found = {lab["rank"] + lab["suit"]: card for lab, card in pairs}
+    assert extra == 0
+    assert all(card in (None, text) for text, card in found.items())
+    return found
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_a_pile_whose_paper_fits_mis_sized_cards_is_outlined_as_edges_too(seed: int) -> None:
+    """On a white tray the pile's paper outline lines up the cards' edges, and the cards
+    that fit in it are mis-sized: it did not count as outlined until they covered it."""
+    assert len(_pile_found(*_pile(seed, "tray", 0.4, 0.15, camera=True))) >= 2
+
+
+@pytest.mark.parametrize("seed", [0, 1, 3, 5])
+def test_cards_fanned_along_their_long_sides_are_found(seed: int) -> None:
+    """The pile's outline has a straight side longer than a card's: the top and bottom
+    cards are sized from their short edges there, as no card sized from that side fits."""
+    assert _pile_found(*_pile(seed, "felt", 0.55, 0.08, camera=False)).keys() >= {"4C", "7D"}
+
+
+def test_a_card_whose_edges_close_only_when_shrunk_is_found() -> None:
+    """On this seeded cloth the 2D's edges close on the shrunk frame but break up at full
+    resolution, where no card was outlined: the blob is outlined at detection scale."""
+    frame, labels = render_scene(np.random.default_rng(5059), 1280, 720, 3)
+    pairs, extra = match(labels, read_cards(frame))
+    assert extra == 0
+    assert len(pairs) == 3
+    assert all(card in (None, lab["rank"] + lab["suit"]) for lab, card in pairs)
+
+
+@pytest.mark.parametrize("aside", [0.05, 0.15])
+def test_a_pile_whose_edges_bend_at_full_resolution_is_outlined_when_shrunk(aside: float) -> None:
+    """On a white tray the pile's closed edges, outlined at full resolution, give cards
+    that leave it uncovered: outlined at detection scale too, a second card is found."""
+    assert len(_pile_found(*_pile(1, "tray", 0.55, aside, camera=True))) >= 2
