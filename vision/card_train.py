@@ -475,7 +475,7 @@ def train(
 def main(argv: list[str] | None = None) -> None:
     """Train and write the network (default: vision/card_net.npz)."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--count", type=int, default=40000)
+    parser.add_argument("--count", type=int, default=60000)
     parser.add_argument("--epochs", type=int, default=10)
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--out", type=Path, default=WEIGHTS)

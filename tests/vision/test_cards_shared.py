@@ -137,7 +137,8 @@ def test_unseen_deck_is_read_and_teaching_helps(shared_data: Path, tmp_path: Pat
     before = deck_accuracy(deck_frames(anglo, seed=3), read_cards)
     taught = teach(deck_frames(anglo, seed=2), tmp_path / "anglo.npz")
     after = deck_accuracy(deck_frames(anglo, seed=3), lambda f: read_cards(f, taught=taught))
-    # 48 of 52 (46 before an outline's veto sided with the corner it confirms, 44 before the
-    # network's suit confirmed the templates'); taught, 50 of 52 either way.
-    assert before >= 0.9
-    assert after >= before + 0.03
+    # 50 of 52 (48 with the network trained before the wider drawn glyphs, 46 before an
+    # outline's veto sided with the corner it confirms, 44 before the network's suit confirmed
+    # the templates'); taught, 51 of 52 (50 before): teaching must still add a card.
+    assert before >= 0.94
+    assert after > before
