@@ -123,9 +123,10 @@ def test_cards_in_a_pile_bitten_into_by_their_print_are_found(shared_data: Path)
     """scene_0066's anglo 5H and 4D (about 118 px, in a pile on wood) and scene_0025's 72 px
     AC: pips at their edges bite into the pile's paper, so no card fitted inside the blob
     and neither was found (the AC was found only as a mis-sized unknown). Inside the pile's
-    convex hull, with their long side seen whole and half of them paper, they are."""
+    convex hull, with their long side seen whole and half of them paper, they are. (The
+    scene's QH, unknown before, is named by the network since its wider drawn glyphs.)"""
     folder = shared_data / "cards_scenes"
-    assert _scene(folder, "scene_0066.jpg") == ["5H", "6H", "4D", "AS", "8S", "?"]
+    assert _scene(folder, "scene_0066.jpg") == ["5H", "6H", "4D", "AS", "8S", "QH"]
     assert _scene(folder, "scene_0025.jpg")[0] == "AC"
 
 
