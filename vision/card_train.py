@@ -1,8 +1,10 @@
 """Train `vision/card_net.npz`, the corner-reading network, on drawn card corners only.
 
 Run `python -m vision.card_train` (needs the optional `train` extra: torch, CPU build;
-also pygame and the Debian font packages used by `vision.build_card_models`). Every
-training corner is drawn here: a rank from the Debian fonts or OpenCV's stroke fonts, a
+also pygame, the Debian font packages used by `vision.build_card_models`, and
+fonts-urw-base35 and fonts-noto-mono; a missing font folder is skipped, which changes the
+network). Every training corner is drawn here: a rank from the Debian fonts, OpenCV's
+stroke fonts or strokes drawn in code (`drawn_rank`), in varied weight and width, a
 suit from `card_shapes`, placed as card indices are (rank over suit, near the corner),
 beside things decks print next to the index (a big pip that may touch it, court-art
 clutter in a frame, a border line). Negatives are the same corners with no index, bare
