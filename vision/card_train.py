@@ -1,8 +1,10 @@
 """Train `vision/card_net.npz`, the corner-reading network, on drawn card corners only.
 
 Run `python -m vision.card_train` (needs the optional `train` extra: torch, CPU build;
-also pygame and the Debian font packages used by `vision.build_card_models`). Every
-training corner is drawn here: a rank from the Debian fonts or OpenCV's stroke fonts, a
+also pygame, the Debian font packages used by `vision.build_card_models`, and
+fonts-urw-base35 and fonts-noto-mono; a missing font folder is skipped, which changes the
+network). Every training corner is drawn here: a rank from the Debian fonts, OpenCV's
+stroke fonts or strokes drawn in code (`drawn_rank`), in varied weight and width, a
 suit from `card_shapes`, placed as card indices are (rank over suit, near the corner),
 beside things decks print next to the index (a big pip that may touch it, court-art
 clutter in a frame, a border line). Negatives are the same corners with no index, bare
@@ -19,7 +21,8 @@ from pathlib import Path
 
 import numpy as np
 
-from vision.build_card_models import _weight, rank_glyphs
+from vision.build_card_models import FONT_DIRS, _join, _pad, rank_glyphs, render_text
+from vision.card_glyphs import tight_crop
 from vision.card_index import PATCH_H, PATCH_W, UNIT_PX
 from vision.card_net import IN_H, IN_W, LAYERS, RANK_LABELS, SUIT_LABELS, WEIGHTS, net_input
 from vision.card_shapes import RANKS, RED_SUITS, SUITS, draw_suit
@@ -27,6 +30,16 @@ from vision.card_shapes import RANKS, RED_SUITS, SUITS, draw_suit
 PX = 4  # clean drawing: pixels per unit (1/100 card width)
 MARGIN = 6  # units of table above and left of the card in a drawing
 NEGATIVE_SHARE = 0.2
+# More Debian font packages than the templates use (fonts-urw-base35: Century Schoolbook,
+# Palatino, Bookman, Avant Garde, Nimbus Sans Narrow; fonts-noto-mono), narrow faces included:
+# card index fonts are often condensed. Absent folders are skipped.
+NET_FONT_DIRS = (
+    *FONT_DIRS,
+    Path("/usr/share/fonts/opentype/urw-base35"),
+    Path("/usr/share/fonts/truetype/noto"),
+)
+NET_SKIP = ("Oblique", "Ita", "Math", "ExtraLight", "StandardSymbols", "D050000L", "Z003")
+DRAWN_PER_RANK = 24  # glyphs drawn in code for each of "3", "5" and "10"
 
 
 def _paste(canvas: np.ndarray, alpha: np.ndarray, colour: np.ndarray, x: int, y: int) -> None:
@@ -109,6 +122,104 @@ def _draw_art(canvas: np.ndarray, rng: np.random.Generator) -> None:
             cv2.line(canvas, (cx, cy), end, colour.tolist(), max(1, int(rng.uniform(0.3, 2) * PX)))
 
 
+def net_font_files() -> list[Path]:
+    """Every upright face (TTF or OTF) in the font folders the network is trained from."""
+    found = [
+        p for d in NET_FONT_DIRS if d.is_dir() for ext in ("ttf", "otf") for p in d.glob(f"*.{ext}")
+    ]
+    return sorted(p for p in found if not any(s in p.name for s in NET_SKIP))
+
+
+def net_rank_glyphs(rng: np.random.Generator) -> list[tuple[str, np.ndarray]]:
+    """(rank, ink) for training: the templates' glyphs (`rank_glyphs`), the extra fonts, each
+    font's "10" with its digits touching or overlapping, and "3", "5" and "10" drawn in code
+    (`drawn_rank`) in forms few fonts have: a flat-topped "3", a bar "1" by a narrow "0"."""
+    out = list(rank_glyphs(rng))
+    extra = [p for p in net_font_files() if p.parent not in FONT_DIRS]
+    narrow = [p for p in net_font_files() if p.parent in FONT_DIRS and "Narrow" in p.name]
+    for path in extra + narrow:
+        for rank in RANKS:
+            ink = render_text(path, rank)
+            if ink is not None:
+                out.append((rank, ink))
+    for path in net_font_files():
+        one, zero = render_text(path, "1"), render_text(path, "0")
+        if one is not None and zero is not None:
+            for gap in (-12, -9, -3):
+                out.append(("10", _join(one, zero, gap)))
+    for rank in ("3", "5", "10"):
+        out.extend((rank, drawn_rank(rank, rng)) for _ in range(DRAWN_PER_RANK))
+    return out
+
+
+def drawn_rank(rank: str, rng: np.random.Generator) -> np.ndarray:
+    """A "3", "5" or "10" drawn with strokes (ink 0..1, 64 px tall, padded), in proportions
+    and weights that vary from condensed to wide, hairline to bold."""
+    import cv2
+
+    h = 64
+    t = int(rng.integers(4, 12))  # stroke width
+    if rank == "10":
+        w1 = t + int(rng.integers(0, 8))
+        one = np.zeros((h + 2 * t, w1 + 3 * t), np.uint8)
+        x = one.shape[1] - t - t // 2 - 1
+        cv2.line(one, (x, t), (x, h + t), 255, t, cv2.LINE_AA)
+        if rng.random() < 0.5:  # a flag
+            cv2.line(
+                one, (x, t), (x - w1 - t, t + int(h * rng.uniform(0.1, 0.3))), 255, max(2, t - 2)
+            )
+        if rng.random() < 0.3:  # a foot
+            cv2.line(one, (x - t - 4, h + t), (x + t + 4, h + t), 255, max(2, t // 2))
+        zw = int(h * rng.uniform(0.32, 0.62))
+        zero = np.zeros((h + 2 * t, zw + 2 * t), np.uint8)
+        centre = (zero.shape[1] // 2, zero.shape[0] // 2)
+        cv2.ellipse(zero, centre, (zw // 2, h // 2), 0, 0, 360, 255, -1, cv2.LINE_AA)
+        side = min(t, round(0.5 * zw / 2))  # the "0" keeps its hole
+        top = max(2, round(side * rng.uniform(0.45, 1.0)))
+        inner = (max(1, zw // 2 - side), max(1, h // 2 - top))
+        cv2.ellipse(zero, centre, inner, 0, 0, 360, 0, -1, cv2.LINE_AA)
+        a, b = (tight_crop(g.astype(np.float32) / 255.0) for g in (one, zero))
+        return _pad(_join(a, b, int(rng.integers(-t, max(1, h // 6)))))
+    w = int(h * rng.uniform(0.42, 0.75))
+    canvas = np.zeros((h + 2 * t, w + 2 * t), np.uint8)
+    x0, x1, y0 = t, t + w, t
+    mid = y0 + int(h * rng.uniform(0.36, 0.5))
+    bowl_h = (y0 + h - mid) / 2
+    centre = (round((x0 + x1) / 2 + w * rng.uniform(-0.05, 0.08)), round(mid + bowl_h))
+    axes = (max(2, round(w / 2)), max(2, round(bowl_h)))
+    if rank == "3":
+        if rng.random() < 0.6:  # flat top, a diagonal down to the bowl
+            cv2.line(canvas, (x0, y0), (x1, y0), 255, t, cv2.LINE_AA)
+            cv2.line(canvas, (x1, y0), (centre[0] - int(w * 0.1), mid), 255, t, cv2.LINE_AA)
+        else:  # a rounded top bowl
+            top_axes = (max(2, round(w * rng.uniform(0.38, 0.48))), max(2, (mid - y0) // 2))
+            top_c = (centre[0] - round(w * 0.05), y0 + top_axes[1])
+            cv2.ellipse(canvas, top_c, top_axes, 0, 190, 450, 255, t, cv2.LINE_AA)
+        cv2.ellipse(canvas, centre, axes, 0, -90, 150, 255, t, cv2.LINE_AA)
+    else:  # "5": a top bar, a stem down the left, the bowl
+        stem_x = x0 + int(w * rng.uniform(0.0, 0.2))
+        cv2.line(canvas, (stem_x, y0), (x1, y0), 255, t, cv2.LINE_AA)
+        cv2.line(canvas, (stem_x, y0), (stem_x, mid + t // 2), 255, t, cv2.LINE_AA)
+        cv2.ellipse(canvas, centre, axes, 0, -160, 150, 255, t, cv2.LINE_AA)
+    return _pad(tight_crop(canvas.astype(np.float32) / 255.0))
+
+
+def _net_weight(ink: np.ndarray, rng: np.random.Generator, most: float = 0.07) -> np.ndarray:
+    """The glyph bolder or thinner by up to `most` of its height, as printers and decks
+    differ (a hairline serif "3", a heavy sans "10")."""
+    import cv2
+
+    choice = rng.random()
+    k = max(1, round(rng.uniform(0.01, most) * ink.shape[0]))
+    kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * k + 1, 2 * k + 1))
+    if choice < 0.35:
+        return cv2.dilate(ink, kernel)
+    if choice < 0.65:
+        thin = cv2.erode(ink, kernel)
+        return thin if thin.max() > 0.5 and (thin > 0.5).sum() > 0.3 * (ink > 0.5).sum() else ink
+    return ink
+
+
 def draw_corner(
     rank_ink: np.ndarray | None,
     suit: str,
@@ -143,7 +254,7 @@ def draw_corner(
     rank_w = 0.0
     suit_ink = suits[suit][int(rng.integers(len(suits[suit])))]
     if rank_ink is not None:
-        rank = _resize_ink(rank_ink, rank_h, rng.uniform(0.8, 1.2))
+        rank = _resize_ink(rank_ink, rank_h, float(np.exp(rng.uniform(np.log(0.6), np.log(1.25)))))
         rank_w = rank.shape[1]
         _paste(canvas, rank, colour, round(left), round(top))
         suit_h = rank_h * rng.uniform(0.5, 1.0)
@@ -151,6 +262,11 @@ def draw_corner(
         sx = left + (rank_w - small.shape[1]) / 2 + rng.uniform(-0.15, 0.15) * rank_h
         sy = top + rank_h * rng.uniform(1.03, 1.4)
         _paste(canvas, small, colour, round(sx), round(sy))
+    if rank_ink is None and rng.random() < 0.3:  # pips of a die face: dots, no index
+        dot = rng.uniform(3, 9) * PX
+        for _ in range(int(rng.integers(1, 5))):
+            cx, cy = m + rng.uniform(0, 26) * PX, m + rng.uniform(0, 50) * PX
+            cv2.circle(canvas, (round(cx), round(cy)), round(dot), colour.tolist(), -1, cv2.LINE_AA)
     art = rng.random()
     if art < 0.45:  # a big pip beside the index, sometimes touching it
         big = _resize_ink(
@@ -226,7 +342,7 @@ def camera_patch(clean: np.ndarray, rng: np.random.Generator) -> np.ndarray:
 def make_dataset(count: int, seed: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """(inputs (N, 2, IN_H, IN_W), rank class, suit class); no-index class is the last."""
     rng = np.random.default_rng(seed)
-    glyphs = list(rank_glyphs(rng))
+    glyphs = net_rank_glyphs(rng)
     by_rank: dict[str, list[np.ndarray]] = {r: [] for r in RANKS}
     for rank, ink in glyphs:
         by_rank[rank].append(ink)
@@ -242,7 +358,7 @@ def make_dataset(count: int, seed: int) -> tuple[np.ndarray, np.ndarray, np.ndar
         else:
             rank_i = int(rng.integers(len(RANKS)))
             options = by_rank[RANKS[rank_i]]
-            ink = _weight(options[int(rng.integers(len(options)))], rng)
+            ink = _net_weight(options[int(rng.integers(len(options)))], rng)
             suit_i = SUITS.index(suit)
         if ink is None and rng.random() < 0.3:
             h, w = (PATCH_H // UNIT_PX + MARGIN) * PX, (PATCH_W // UNIT_PX + MARGIN) * PX
@@ -361,7 +477,7 @@ def train(
 def main(argv: list[str] | None = None) -> None:
     """Train and write the network (default: vision/card_net.npz)."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--count", type=int, default=40000)
+    parser.add_argument("--count", type=int, default=60000)
     parser.add_argument("--epochs", type=int, default=10)
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--out", type=Path, default=WEIGHTS)

@@ -116,9 +116,10 @@ def test_cards_in_a_pile_bitten_into_by_their_print_are_found(shared_data: Path)
     """scene_0066's anglo 5H and 4D (about 118 px, in a pile on wood) and scene_0025's 72 px
     AC: pips at their edges bite into the pile's paper, so no card fitted inside the blob
     and neither was found (the AC was found only as a mis-sized unknown). Inside the pile's
-    convex hull, with their long side seen whole and half of them paper, they are."""
+    convex hull, with their long side seen whole and half of them paper, they are. (The
+    scene's QH, unknown before, is named by the network since its wider drawn glyphs.)"""
     folder = shared_data / "cards_scenes"
-    assert _scene(folder, "scene_0066.jpg") == ["5H", "6H", "4D", "AS", "8S", "?"]
+    assert _scene(folder, "scene_0066.jpg") == ["5H", "6H", "4D", "AS", "8S", "QH"]
     assert _scene(folder, "scene_0025.jpg")[0] == "AC"
 
 
@@ -130,9 +131,10 @@ def test_unseen_deck_is_read_and_teaching_helps(shared_data: Path, tmp_path: Pat
     before = deck_accuracy(deck_frames(anglo, seed=3), read_cards)
     taught = teach(deck_frames(anglo, seed=2), tmp_path / "anglo.npz")
     after = deck_accuracy(deck_frames(anglo, seed=3), lambda f: read_cards(f, taught=taught))
-    # 51 of 52 since the templates were rebuilt with bar-and-oval "10"s and twice the examples
-    # (48 before, 46 before an outline's veto sided with the corner it confirms); taught,
-    # all 52 (50 before): the issue's 99.5 % for a taught deck.
+    # 52 of 52 with the network trained on wider drawn glyphs and the templates rebuilt with
+    # bar-and-oval "10"s (51 with the templates alone, 48 before either); taught, all 52:
+    # the issue's 99.5 % for a taught deck. (Teaching still adds cards where the reader
+    # misses some: paris seed 0, 49 -> 50 of 52.)
     assert before >= 0.95
     assert after >= 0.995
 
