@@ -80,6 +80,12 @@ class CornerFrame:
         return np.array([o, o + self.right, o + self.right + self.down, o + self.down])
 
     @cached_property
+    def points(self) -> tuple[Point, ...]:
+        """The four corners (`quad`) as plain floats: hypotheses are compared with each other
+        often while grouped, and numpy's cost per call is most of such small arithmetic."""
+        return tuple((x, y) for x, y in self.quad().tolist())
+
+    @cached_property
     def centre(self) -> np.ndarray:
         """The card's centre (asked for often while grouping hypotheses)."""
         return self.origin + (self.right + self.down) / 2.0
