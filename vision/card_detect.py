@@ -519,15 +519,20 @@ def _same_box(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> boo
 
 
 def _distinct(frames: list[CornerFrame]) -> list[CornerFrame]:
-    """One frame per corner where the paper and the edge views found the same one."""
-    kept: list[CornerFrame] = []
+    """One frame per corner where the paper and the edge views found the same one.
+
+    Origins are compared as plain floats: a frame has dozens of hypotheses, and numpy's
+    cost per call was most of this pairwise work.
+    """
+    kept: list[tuple[CornerFrame, float, float]] = []
     for f in frames:
+        fx, fy = f.origin.tolist()
         if not any(
-            vector_length(f.origin - k.origin) < 0.1 * k.width and float(f.right @ k.right) > 0
-            for k in kept
+            math.hypot(fx - kx, fy - ky) < 0.1 * k.width and float(f.right @ k.right) > 0
+            for k, kx, ky in kept
         ):
-            kept.append(f)
-    return kept
+            kept.append((f, fx, fy))
+    return [k for k, _, _ in kept]
 
 
 def _outline_hypotheses(
