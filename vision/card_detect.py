@@ -80,6 +80,12 @@ class CornerFrame:
         return np.array([o, o + self.right, o + self.right + self.down, o + self.down])
 
     @cached_property
+    def points(self) -> tuple[Point, ...]:
+        """The four corners (`quad`) as plain floats: hypotheses are compared with each other
+        often while grouped, and numpy's cost per call is most of such small arithmetic."""
+        return tuple((x, y) for x, y in self.quad().tolist())
+
+    @cached_property
     def centre(self) -> np.ndarray:
         """The card's centre (asked for often while grouping hypotheses)."""
         return self.origin + (self.right + self.down) / 2.0
@@ -513,15 +519,20 @@ def _same_box(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> boo
 
 
 def _distinct(frames: list[CornerFrame]) -> list[CornerFrame]:
-    """One frame per corner where the paper and the edge views found the same one."""
-    kept: list[CornerFrame] = []
+    """One frame per corner where the paper and the edge views found the same one.
+
+    Origins are compared as plain floats: a frame has dozens of hypotheses, and numpy's
+    cost per call was most of this pairwise work.
+    """
+    kept: list[tuple[CornerFrame, float, float]] = []
     for f in frames:
+        fx, fy = f.origin.tolist()
         if not any(
-            vector_length(f.origin - k.origin) < 0.1 * k.width and float(f.right @ k.right) > 0
-            for k in kept
+            math.hypot(fx - kx, fy - ky) < 0.1 * k.width and float(f.right @ k.right) > 0
+            for k, kx, ky in kept
         ):
-            kept.append(f)
-    return kept
+            kept.append((f, fx, fy))
+    return [k for k, _, _ in kept]
 
 
 def _outline_hypotheses(

@@ -550,12 +550,10 @@ def _classify(
     templates' when they match closely and are at least as sure as the shipped ones,
     otherwise the shipped ones'."""
     scores = shipped.scores(vectors)
-    answers = [shipped.guesses(scores, allowed) for allowed in questions]
+    answers = shipped.answers(scores, questions)
     if taught.groups:
         scores = taught.scores(vectors)
-        for mine_all, theirs_all in zip(
-            (taught.guesses(scores, allowed) for allowed in questions), answers, strict=True
-        ):
+        for mine_all, theirs_all in zip(taught.answers(scores, questions), answers, strict=True):
             for k, (mine, theirs) in enumerate(zip(mine_all, theirs_all, strict=True)):
                 if (
                     mine is not None

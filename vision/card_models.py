@@ -47,6 +47,7 @@ class TemplateSet:
     groups: dict[str, np.ndarray] = field(init=False, repr=False, compare=False)
     names: tuple[str, ...] = field(init=False, repr=False, compare=False)
     starts: np.ndarray = field(init=False, repr=False, compare=False)
+    sizes: np.ndarray = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         # Rows are kept sorted by label, so each label's templates are one run of columns of
@@ -59,6 +60,7 @@ class TemplateSet:
         object.__setattr__(self, "groups", groups)
         object.__setattr__(self, "names", tuple(str(k) for k in names))
         object.__setattr__(self, "starts", starts)
+        object.__setattr__(self, "sizes", sizes)
 
     def classify(self, vector: np.ndarray, allowed: frozenset[str] | None = None) -> Guess | None:
         """Nearest template's label; margin = best score minus best score of any other label.
@@ -86,20 +88,43 @@ class TemplateSet:
         self, scores: np.ndarray, allowed: frozenset[str] | None = None
     ) -> list[Guess | None]:
         """The answer for each row of an (N, templates) score matrix, all rows at once."""
+        return self.answers(scores, (allowed,))[0]
+
+    def answers(
+        self, scores: np.ndarray, questions: tuple[frozenset[str] | None, ...]
+    ) -> list[list[Guess | None]]:
+        """`guesses` for each allowed-label set of `questions` (e.g. red suits, black suits,
+        any suit) from one pass over the scores: the per-label best scores and nearest
+        templates are found once for all questions (each question's own pass over all
+        10,000 templates was most of the cost of comparing a frame's glyphs)."""
+        if not self.names:
+            return [[None] * len(scores) for _ in questions]
+        per_label = np.maximum.reduceat(scores, self.starts, axis=1)
+        # A few taught templates per label make a neighbourhood vote meaningless; there the
+        # score lead itself says how sure the answer is.
+        nearest = self._label_nearest(scores) if self.basis is not None else None
+        return [self._answer(scores, per_label, nearest, allowed) for allowed in questions]
+
+    def _answer(
+        self,
+        scores: np.ndarray,
+        per_label: np.ndarray,
+        nearest: np.ndarray | None,
+        allowed: frozenset[str] | None,
+    ) -> list[Guess | None]:
+        """One question's answers from the shared per-label figures (`answers`)."""
         cols = [i for i, name in enumerate(self.names) if allowed is None or name in allowed]
         if not cols:
             return [None] * len(scores)
-        per_label = np.maximum.reduceat(scores, self.starts, axis=1)[:, cols]
+        per_label = per_label[:, cols]
         order = np.argsort(-per_label, axis=1, kind="stable")
         rows = np.arange(len(scores))
         best = per_label[rows, order[:, 0]]
         runner_up = per_label[rows, order[:, 1]] if len(cols) > 1 else np.full(len(scores), -1.0)
         margin = best - runner_up
-        # A few taught templates per label make a neighbourhood vote meaningless; there the
-        # score lead itself says how sure the answer is.
         vote = (
-            self._votes(scores, cols)
-            if self.basis is not None
+            self._votes(scores, nearest, cols)
+            if nearest is not None
             else np.minimum(1.0, margin / TAUGHT_MARGIN)
         )
         return [
@@ -107,21 +132,35 @@ class TemplateSet:
             for o, b, m, v in zip(order[:, 0], best, margin, vote, strict=True)
         ]
 
-    def _votes(self, scores: np.ndarray, cols: list[int]) -> np.ndarray:
+    def _label_nearest(self, scores: np.ndarray) -> np.ndarray:
+        """Each row's NEIGHBOURS + 1 best scores per label, (N, labels, NEIGHBOURS + 1), -inf
+        where a label has fewer templates: whatever labels a question allows, the nearest
+        NEIGHBOURS templates among them are all in here (`_votes`)."""
+        depth = NEIGHBOURS + 1
+        out = np.full((len(scores), len(self.names), depth), -np.inf, scores.dtype)
+        for j, (a, n) in enumerate(zip(self.starts.tolist(), self.sizes.tolist(), strict=True)):
+            top = min(depth, n)
+            out[:, j, :top] = np.partition(scores[:, a : a + n], n - top, axis=1)[:, n - top :]
+        return out
+
+    def _votes(self, scores: np.ndarray, nearest: np.ndarray, cols: list[int]) -> np.ndarray:
         """Lead of the commonest label among each row's nearest templates (0..1): near-duplicate
         templates make the raw score margin tiny, while the neighbourhood still says how
         crowded by other labels this spot is.
 
-        The nearest k are those at or above each row's k-th best score (one partition of the
-        scores, cheaper than finding which templates they are); per-label counts are then one
-        reduceat over the label runs.
+        The nearest k are those at or above each row's k-th best score among the allowed
+        labels, which is the k-th best of their `_label_nearest` scores. A label counts its
+        scores there at or above it; one whose NEIGHBOURS + 1 all are may tie the k-th best
+        with more templates (k <= NEIGHBOURS: all but k - 1 of them equal it), so it is
+        counted over all its templates (rare).
         """
-        runs = [self.groups[self.names[c]] for c in cols]
-        k = max(1, min(NEIGHBOURS, *(len(r) for r in runs)))
-        pool = scores if len(cols) == len(self.names) else scores[:, np.concatenate(runs)]
-        kth = np.partition(pool, -k, axis=1)[:, -k]
-        starts = np.cumsum([0] + [len(r) for r in runs[:-1]])
-        counts = np.add.reduceat(pool >= kth[:, None], starts, axis=1)
+        k = max(1, min(NEIGHBOURS, *(int(self.sizes[c]) for c in cols)))
+        near = nearest[:, cols]
+        kth = np.partition(near.reshape(len(near), -1), -k, axis=1)[:, -k]
+        counts = np.count_nonzero(near >= kth[:, None, None], axis=2)
+        for r, c in zip(*np.nonzero(counts == near.shape[2]), strict=True):
+            a, n = int(self.starts[cols[c]]), int(self.sizes[cols[c]])
+            counts[r, c] = np.count_nonzero(scores[r, a : a + n] >= kth[r])
         top = -np.sort(-counts, axis=1)
         second = top[:, 1] if top.shape[1] > 1 else 0
         return np.minimum(1.0, (top[:, 0] - second) / k)  # ties at the k-th count more

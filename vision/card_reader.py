@@ -94,14 +94,14 @@ def _same_card(a: CornerFrame, b: CornerFrame) -> bool:
     with the edges lined up (an overlap can make the same corner guess different sizes)."""
     wa, wb = a.width, b.width
     w = max(wa, wb)
-    (ax, ay), (bx, by) = a.centre, b.centre
+    (ax, ay), (bx, by) = a.centre.tolist(), b.centre.tolist()
     if math.hypot(ax - bx, ay - by) < SAME_CARD * w:
         return True
     cos = abs(float(a.right @ b.right)) / (wa * wb)
     if 0.2 <= cos <= 0.95:  # edges not lined up: the distance check is not needed
         return False
-    ox, oy = b.origin
-    return min(math.hypot(ox - qx, oy - qy) for qx, qy in a.quad()) < 0.15 * w
+    ox, oy = b.origin.tolist()
+    return min(math.hypot(ox - qx, oy - qy) for qx, qy in a.points) < 0.15 * w
 
 
 def _group(frames: list[CornerFrame]) -> list[list[CornerFrame]]:

@@ -86,6 +86,38 @@ def test_template_votes_stay_in_range_and_batches_match_single_glyphs() -> None:
     assert [g.label for g in batch[:6] if g] == list("ABCDEF")
 
 
+def test_template_votes_match_a_full_count_for_every_question() -> None:
+    """Each question's vote is found from each label's few best scores
+    (`TemplateSet.answers`); it must equal a count over all allowed templates, also where
+    more templates than those few tie at the k-th nearest score (duplicated templates)."""
+    from vision.card_models import NEIGHBOURS
+
+    rng = np.random.default_rng(9)
+    base = rng.standard_normal((4, 8)).astype(np.float32)
+    copies = [14, 11, 12, 30]  # more copies than the best kept per label: ties past them
+    vectors = np.repeat(base / np.linalg.norm(base, axis=1, keepdims=True), copies, axis=0)
+    vectors = np.concatenate([vectors, rng.standard_normal((60, 8)).astype(np.float32)])
+    vectors /= np.linalg.norm(vectors, axis=1, keepdims=True)
+    labels = np.concatenate(
+        [np.repeat(np.array(list("CDHS")), copies), rng.choice(list("CDHS"), 60)]
+    )
+    templates = TemplateSet(vectors, labels, basis=np.eye(8, dtype=np.float32))
+    queries = np.concatenate([base, rng.standard_normal((12, 8)).astype(np.float32)])
+    scores = templates.scores(queries)
+    questions = (frozenset("DH"), frozenset("CS"), None)
+    for allowed, answers in zip(questions, templates.answers(scores, questions), strict=True):
+        names = [n for n in templates.names if allowed is None or n in allowed]
+        k = min(NEIGHBOURS, *(int(np.sum(templates.labels == n)) for n in names))
+        for row, guess in zip(scores, answers, strict=True):
+            pool = np.isin(templates.labels, names)
+            kth = np.sort(row[pool])[-k]
+            counts = sorted(
+                (int(np.sum(row[templates.labels == n] >= kth)) for n in names), reverse=True
+            )
+            assert guess is not None
+            assert guess.vote == min(1.0, (counts[0] - (counts[1] if len(counts) > 1 else 0)) / k)
+
+
 def test_cards_on_a_busy_table_are_found_as_holes_in_its_edges(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
