@@ -86,7 +86,11 @@ def _calibrate_dice(args: argparse.Namespace) -> int:
         palette = calibrate(frame, parse_counts(args.shown), load_palette(args.palette))
     except ValueError as exc:
         raise UsageError(str(exc)) from exc
-    print(f"saved {save_palette(palette, args.palette)}")
+    try:
+        saved = save_palette(palette, args.palette)
+    except OSError as exc:
+        raise UsageError(f"cannot save the palette to {exc.filename}: {exc.strerror}") from exc
+    print(f"saved {saved}")
     return 0
 
 

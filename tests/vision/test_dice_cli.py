@@ -108,3 +108,17 @@ def test_a_missing_or_damaged_palette_is_named_not_ignored_or_traced(
             err = capsys.readouterr().err
             assert f"cannot read the dice colours in {damaged}" in err, (text, command)
             assert "calibrate again" in err
+
+
+def test_a_palette_that_cannot_be_saved_is_named(
+    scene_png: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder = tmp_path / "a folder"
+    folder.mkdir()
+    assert (
+        main(
+            ["vision", "calibrate-dice", str(scene_png), "1 red, 1 white", "--palette", str(folder)]
+        )
+        == 2
+    )
+    assert f"cannot save the palette to {folder}" in capsys.readouterr().err
