@@ -184,12 +184,21 @@ def _run(args: argparse.Namespace) -> int:
     app = App(
         session, surface, commands=commands, camera=camera, language=language, sounds=Sounds()
     )
+    tell_table_problems(app, io.problems)
     print(f"journal: {journal}" + (" (match resumed)" if session.state is not None else ""))
     try:
         app.run(after_step=lambda: io.refresh(session))
     finally:
         io.close()
     return 0
+
+
+def tell_table_problems(app: Any, problems: list[str]) -> None:
+    """Show what the table could not start (no GPIO, a camera missing, a damaged colour
+    calibration) on the screen, where the players are, and not only in the system log.
+    A recovered match's notice, already showing, comes first."""
+    if problems and app.ui.notice is None:
+        app.ctl.notify("app.table_problems", detail="\n".join(problems))
 
 
 def _camera_provider(io: Any) -> Any:

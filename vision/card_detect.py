@@ -388,10 +388,10 @@ def find_corner_frames(frame: np.ndarray) -> list[CornerFrame]:
             ):
                 continue
             found, fits = _sharp_outline(frame, pm, contour, box, by_edges)
+            # A blob its fitted cards do not cover (cards only bitten, or mis-sized where a
+            # pile's edges line up) is looked at again as closed edges, and closed edges so
+            # left uncovered at detection scale; a covered one is done.
             if _covered(contour, box, fits, step) >= EXPLAINED:
-                # A blob its fitted cards do not cover (cards only bitten, or mis-sized
-                # where a pile's edges line up) is looked at again as closed edges, and
-                # closed edges so left uncovered at detection scale.
                 done.append(box)
             elif by_edges:
                 found += _coarse_outline(contour, box, step)

@@ -97,7 +97,7 @@ class TemplateSet:
         any suit) from one pass over the scores: the per-label best scores and nearest
         templates are found once for all questions (each question's own pass over all
         10,000 templates was most of the cost of comparing a frame's glyphs)."""
-        if not self.names:
+        if not self.names or not len(scores):
             return [[None] * len(scores) for _ in questions]
         per_label = np.maximum.reduceat(scores, self.starts, axis=1)
         # A few taught templates per label make a neighbourhood vote meaningless; there the
@@ -206,8 +206,13 @@ def _template_arrays(path: Path) -> Iterator[Any]:
     naming the file, so that a damaged taught deck gives a message the player can act on
     (teach again) rather than a trace from numpy's zip code."""
     try:
-        with np.load(path) as data:
-            yield data
+        # Opened here, so the file is closed even where numpy's zip reader gives up on it.
+        with open(path, "rb") as fid:
+            data = np.load(fid)
+            if not isinstance(data, np.lib.npyio.NpzFile):  # a lone .npy array
+                raise ValueError("not an .npz archive of template arrays")
+            with data:
+                yield data
     except (OSError, ValueError, KeyError, EOFError, zipfile.BadZipFile) as exc:
         raise TemplateFileError(
             f"cannot read card templates from {path} ({exc.__class__.__name__}: {exc}); "

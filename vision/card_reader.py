@@ -372,7 +372,7 @@ def _fuse(by_glyphs: tuple[CardRead, str] | None, by_net: CardRead | None) -> Ca
 
     The templates name a card as before. Where they cannot cut an index out, the network
     still finds the card (reported unknown unless it is all but certain); where they lean
-    to a card but are unsure, the network naming that same card with near certainty makes
+    to a card but are unsure, the network naming that same card (at NET_ACCEPT) makes
     it named.
     """
     if by_glyphs is None:

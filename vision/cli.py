@@ -56,18 +56,18 @@ def _read_dice(args: argparse.Namespace) -> int:
     return 0
 
 
-def _check_palette(path: Path | None, must_exist: bool = True) -> None:
+def _check_palette(path: Path | None) -> None:
     """A palette named on the command line must exist (reading and scoring would otherwise
-    quietly use the default colours: a typo in the path) and be readable; the saved one, or
-    calibration's starting point, may be absent."""
+    quietly use the default colours: a typo in the path) and be readable; the saved one may
+    be absent."""
     from companion.cli import UsageError
     from vision.palette import PaletteError, load_palette
 
-    if path is not None and must_exist and not path.is_file():
-        raise UsageError(f"no palette at {path}")
     try:
+        if path is not None and not path.is_file():
+            raise UsageError(f"no palette at {path}")
         load_palette(path)
-    except PaletteError as exc:
+    except (PaletteError, OSError) as exc:
         raise UsageError(str(exc)) from exc
 
 
@@ -76,14 +76,25 @@ def _calibrate_dice(args: argparse.Namespace) -> int:
 
     from companion.cli import UsageError
     from vision.dice import calibrate
-    from vision.palette import load_palette, parse_counts, save_palette
+    from vision.palette import (
+        PaletteError,
+        default_palette,
+        load_palette,
+        parse_counts,
+        save_palette,
+    )
 
     frame = cv2.imread(str(args.image))
     if frame is None:
         raise UsageError(f"cannot read image {args.image}")
-    _check_palette(args.palette, must_exist=False)
     try:
-        palette = calibrate(frame, parse_counts(args.shown), load_palette(args.palette))
+        start = load_palette(args.palette)
+    except PaletteError as exc:
+        # Calibrating is what the message advises, and it writes the file anew.
+        print(f"{exc}; calibrating from the default colours", file=sys.stderr)
+        start = default_palette()
+    try:
+        palette = calibrate(frame, parse_counts(args.shown), start)
     except ValueError as exc:
         raise UsageError(str(exc)) from exc
     try:
@@ -141,11 +152,11 @@ def _check_taught(taught: Path | None) -> None:
 
     if taught is None:
         return
-    if not taught.is_file():
-        raise UsageError(f"no taught deck at {taught}")
     try:
+        if not taught.is_file():
+            raise UsageError(f"no taught deck at {taught}")
         load_models(taught)
-    except TemplateFileError as exc:
+    except (TemplateFileError, OSError) as exc:
         raise UsageError(str(exc)) from exc
 
 

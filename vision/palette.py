@@ -109,9 +109,9 @@ def load_palette(path: Path | None = None) -> Palette:
     default, instead of a JSON trace.
     """
     path = path or palette_path()
-    if not path.is_file():
-        return default_palette()
     try:
+        if not path.is_file():
+            return default_palette()
         return Palette.from_json(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, ValueError) as exc:
         raise PaletteError(

@@ -209,3 +209,19 @@ def test_ui_refused_dice_correction_keeps_the_roll_and_says_why() -> None:
     assert state is not None and str(state.game.turn.roll) == "B2 B6 R3"
     notice = " ".join(w.text for w in app.layout().banners)
     assert "unchanged" in notice and "1 to 3 dice" in notice
+
+
+def test_ui_table_problems_are_shown_on_screen_until_tapped_away() -> None:
+    """What the table could not start (here a damaged dice calibration) is a banner the
+    players see, not only a line in the system log; a tap on it dismisses it."""
+    from display.cli import tell_table_problems
+
+    app = fresh_app()
+    tell_table_problems(app, ["no GPIO here", "cannot read the dice colours in /x.json"])
+    app.update()
+    notice = " ".join(w.text for w in app.layout().banners)
+    assert "could not start" in notice and "cannot read the dice colours in /x.json" in notice
+    tap_id(app, "notice.banner")
+    assert app.ui.notice is None and not app.layout().banners
+    tell_table_problems(app, [])
+    assert app.ui.notice is None

@@ -74,8 +74,12 @@ def test_a_missing_or_damaged_taught_deck_is_named_not_ignored_or_traced(
     assert main(["vision", command, "--taught", str(missing), target]) == 2
     assert f"no taught deck at {missing}" in capsys.readouterr().err
     damaged = tmp_path / "damaged.npz"
+    lone_array = tmp_path / "array.npz"
+    with lone_array.open("wb") as f:
+        np.save(f, np.zeros(3))  # an .npy under an .npz name
     damaged.write_bytes(b"PK\x03\x04 cut short")
-    assert main(["vision", command, "--taught", str(damaged), target]) == 2
-    err = capsys.readouterr().err
-    assert f"cannot read card templates from {damaged}" in err
-    assert "teach the deck again" in err
+    for bad in (damaged, lone_array):
+        assert main(["vision", command, "--taught", str(bad), target]) == 2
+        err = capsys.readouterr().err
+        assert f"cannot read card templates from {bad}" in err
+        assert "teach the deck again" in err

@@ -84,6 +84,7 @@ def test_template_votes_stay_in_range_and_batches_match_single_glyphs() -> None:
     assert batch == [templates.guess(row) for row in scores]
     assert all(g is not None and 0.0 <= g.vote <= 1.0 for g in batch)
     assert [g.label for g in batch[:6] if g] == list("ABCDEF")
+    assert templates.guesses(scores[:0]) == []  # a frame with no glyph cut out
 
 
 def test_template_votes_match_a_full_count_for_every_question() -> None:

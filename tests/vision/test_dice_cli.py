@@ -103,11 +103,16 @@ def test_a_missing_or_damaged_palette_is_named_not_ignored_or_traced(
     damaged = tmp_path / "damaged.json"
     for text in ('{"colors": [{"name": "red", "lab": [1, 2', "[1, 2]", '{"colors": []}'):
         damaged.write_text(text, encoding="utf-8")
-        for command in (["read-dice", str(scene_png)], ["calibrate-dice", str(scene_png), "1 red"]):
-            assert main(["vision", *command, "--palette", str(damaged)]) == 2
-            err = capsys.readouterr().err
-            assert f"cannot read the dice colours in {damaged}" in err, (text, command)
-            assert "calibrate again" in err
+        assert main(["vision", "read-dice", "--palette", str(damaged), str(scene_png)]) == 2
+        err = capsys.readouterr().err
+        assert f"cannot read the dice colours in {damaged}" in err, text
+        assert "calibrate again" in err
+        # Calibrating, as the message advises, starts from the default colours and mends it.
+        shown = [str(scene_png), "1 red, 1 white", "--palette", str(damaged)]
+        assert main(["vision", "calibrate-dice", *shown]) == 0
+        assert "calibrating from the default colours" in capsys.readouterr().err
+        assert main(["vision", "read-dice", "--palette", str(damaged), str(scene_png)]) == 0
+        capsys.readouterr()
 
 
 def test_a_palette_that_cannot_be_saved_is_named(
