@@ -32,11 +32,13 @@ MARGIN = 6  # units of table above and left of the card in a drawing
 NEGATIVE_SHARE = 0.2
 # More Debian font packages than the templates use (fonts-urw-base35: Century Schoolbook,
 # Palatino, Bookman, Avant Garde, Nimbus Sans Narrow; fonts-noto-mono), narrow faces included:
-# card index fonts are often condensed. Absent folders are skipped.
+# card index fonts are often condensed. Absent folders are skipped. Each folder has the name
+# pattern of its package's files: fonts-noto-core installs hundreds of faces into the same
+# noto folder, and would change the network silently.
 NET_FONT_DIRS = (
-    *FONT_DIRS,
-    Path("/usr/share/fonts/opentype/urw-base35"),
-    Path("/usr/share/fonts/truetype/noto"),
+    *((d, "*.ttf") for d in FONT_DIRS),
+    (Path("/usr/share/fonts/opentype/urw-base35"), "*.otf"),
+    (Path("/usr/share/fonts/truetype/noto"), "Noto*Mono-*.ttf"),
 )
 NET_SKIP = ("Oblique", "Ita", "Math", "ExtraLight", "StandardSymbols", "D050000L", "Z003")
 DRAWN_PER_RANK = 24  # glyphs drawn in code for each of "3", "5" and "10"
@@ -124,9 +126,7 @@ def _draw_art(canvas: np.ndarray, rng: np.random.Generator) -> None:
 
 def net_font_files() -> list[Path]:
     """Every upright face (TTF or OTF) in the font folders the network is trained from."""
-    found = [
-        p for d in NET_FONT_DIRS if d.is_dir() for ext in ("ttf", "otf") for p in d.glob(f"*.{ext}")
-    ]
+    found = [p for d, pattern in NET_FONT_DIRS if d.is_dir() for p in d.glob(pattern)]
     return sorted(p for p in found if not any(s in p.name for s in NET_SKIP))
 
 
