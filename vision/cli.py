@@ -60,14 +60,22 @@ def _check_palette(path: Path | None) -> None:
     """A palette named on the command line must exist (reading and scoring would otherwise
     quietly use the default colours: a typo in the path) and be readable; the saved one may
     be absent."""
+    from vision.palette import load_palette
+
+    _check_readable(path, "no palette", load_palette)
+
+
+def _check_readable(path: Path | None, missing: str, load: Any) -> None:
+    """UsageError, in one line, for a file named on the command line that is not there
+    (`missing` at path) or that `load(path)` cannot read; `load(None)` checks the saved
+    default. The loaders raise ValueError subclasses naming the file and what to do."""
     from companion.cli import UsageError
-    from vision.palette import PaletteError, load_palette
 
     try:
         if path is not None and not path.is_file():
-            raise UsageError(f"no palette at {path}")
-        load_palette(path)
-    except (PaletteError, OSError) as exc:
+            raise UsageError(f"{missing} at {path}")
+        load(path)
+    except (ValueError, OSError) as exc:
         raise UsageError(str(exc)) from exc
 
 
@@ -147,17 +155,10 @@ def _check_taught(taught: Path | None) -> None:
     """A taught deck named on the command line must exist and be readable: the reader
     would otherwise quietly use the shipped templates alone (a typo in the path), or
     stop with a trace from numpy (a damaged file)."""
-    from companion.cli import UsageError
-    from vision.card_models import TemplateFileError, load_models
+    from vision.card_models import load_models
 
-    if taught is None:
-        return
-    try:
-        if not taught.is_file():
-            raise UsageError(f"no taught deck at {taught}")
-        load_models(taught)
-    except (TemplateFileError, OSError) as exc:
-        raise UsageError(str(exc)) from exc
+    if taught is not None:
+        _check_readable(taught, "no taught deck", load_models)
 
 
 def _eval_cards(args: argparse.Namespace) -> int:
