@@ -369,8 +369,8 @@ def find_corner_frames(frame: np.ndarray) -> list[CornerFrame]:
     # Court art can cut a card's paper in pieces: card-shaped hulls of nearby pieces count
     # too (outlined at detection scale only).
     pieces = _piece_hulls(mask, PIECE_REACH_PX, min_small)
-    fitted, bitten = _outline_hypotheses(pieces, min_small, MAX_CARD_PX / step)
-    frames = [CornerFrame(o * step, r * step, d * step) for o, r, d in fitted + bitten]
+    fitted = _rectangle_hypotheses(pieces, min_small, MAX_CARD_PX / step)
+    frames = [CornerFrame(o * step, r * step, d * step) for o, r, d in fitted]
     if step == 1:
         for blobs, paper in ((mask, True), (_edge_fill(pm.white), False)):
             fitted, bitten = _outline_hypotheses(blobs, MIN_CARD_PX, MAX_CARD_PX, paper)
@@ -494,6 +494,28 @@ def _piece_hulls(mask: np.ndarray, reach: int, min_px: float) -> np.ndarray:
         cv2.fillConvexPoly(own, hull, 255)
         if cv2.countNonZero(cv2.bitwise_and(own, taken)) <= 0.1 * cv2.countNonZero(own):
             cv2.bitwise_or(out, own, out)
+    return out
+
+
+def _rectangle_hypotheses(mask: np.ndarray, min_px: float, max_px: float) -> list[Hypothesis]:
+    """Corner hypotheses at the corners of each blob's minimum-area rectangle, where the
+    card they describe fits inside the blob.
+
+    The blobs are the card-shaped hulls of `_piece_hulls`: a hull is a card's rectangle
+    (it fills at least 93 % of it), but its polygon's corners are cut wherever an index or
+    a pip at the corner bit into the pieces, and the right-angle corners left were sized
+    from the wrong edges (paris's ten of hearts read from a quad across its pips).
+    """
+    import cv2
+
+    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    out = []
+    for c in contours:
+        box = cv2.boxPoints(cv2.minAreaRect(c))
+        clockwise = cv2.contourArea(box, oriented=True) > 0
+        corners = [(float(x), float(y)) for x, y in box]
+        hyps = _corner_hypotheses(corners, clockwise, min_px, max_px)
+        out += [h for h, _, _ in hyps if _inside_fraction(mask, *h) >= MIN_FIT]
     return out
 
 
