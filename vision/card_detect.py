@@ -519,7 +519,7 @@ def _rectangle_hypotheses(mask: np.ndarray, min_px: float, max_px: float) -> lis
     return out
 
 
-def _group_hulls(mask: np.ndarray, blobs: list[np.ndarray], reach: int) -> list[np.ndarray]:
+def _group_hulls(mask: np.ndarray, blobs: Sequence[np.ndarray], reach: int) -> list[np.ndarray]:
     """Card-shaped convex hulls of two or more of `blobs` lying within `reach` px of each
     other."""
     import cv2
