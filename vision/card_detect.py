@@ -368,9 +368,9 @@ def find_corner_frames(frame: np.ndarray) -> list[CornerFrame]:
     min_small = MIN_CARD_PX / step
     # Court art can cut a card's paper in pieces: card-shaped hulls of nearby pieces count
     # too (outlined at detection scale only).
-    pieces = _piece_hulls(mask, PIECE_REACH_PX)
-    fitted, bitten = _outline_hypotheses(pieces, min_small, MAX_CARD_PX / step)
-    frames = [CornerFrame(o * step, r * step, d * step) for o, r, d in fitted + bitten]
+    pieces = _piece_hulls(mask, PIECE_REACH_PX, min_small)
+    fitted = _rectangle_hypotheses(pieces, min_small, MAX_CARD_PX / step)
+    frames = [CornerFrame(o * step, r * step, d * step) for o, r, d in fitted]
     if step == 1:
         for blobs, paper in ((mask, True), (_edge_fill(pm.white), False)):
             fitted, bitten = _outline_hypotheses(blobs, MIN_CARD_PX, MAX_CARD_PX, paper)
@@ -467,30 +467,95 @@ def _covered(
     return cv2.countNonZero(cv2.bitwise_and(blob, quads)) / area if area else 0.0
 
 
-def _piece_hulls(mask: np.ndarray, reach: int) -> np.ndarray:
+def _piece_hulls(mask: np.ndarray, reach: int, min_px: float) -> np.ndarray:
     """Filled convex hulls of blobs within `reach` px of each other, where the hull is a
-    card-shaped rectangle made of at least two pieces."""
+    card-shaped rectangle made of at least two pieces.
+
+    Blobs are grouped twice. First all of them; then only those that are not whole cards
+    by themselves (`_card_shaped`): a court card cut up by its art, lying within reach of
+    a lone card, shares its first group with that card, and that group's hull is no card.
+    A hull of the second grouping counts only where it keeps clear of the first's hulls
+    and of the whole cards (it would otherwise be the inner pieces of a card already
+    outlined, a card too small).
+    """
     import cv2
 
-    near = cv2.dilate(mask, np.ones((reach, reach), np.uint8))
+    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    out = np.zeros_like(mask)
+    for hull in _group_hulls(mask, contours, reach):
+        cv2.fillConvexPoly(out, hull, 255)
+    pieces = [c for c in contours if not _card_shaped(cv2.convexHull(c), min_px)]
+    if len(pieces) == len(contours):
+        return out
+    taken = out.copy()
+    cv2.drawContours(taken, [c for c in contours if not any(c is p for p in pieces)], -1, 255, -1)
+    for hull in _group_hulls(mask, pieces, reach):
+        own = np.zeros_like(mask)
+        cv2.fillConvexPoly(own, hull, 255)
+        if cv2.countNonZero(cv2.bitwise_and(own, taken)) <= 0.1 * cv2.countNonZero(own):
+            cv2.bitwise_or(out, own, out)
+    return out
+
+
+def _rectangle_hypotheses(mask: np.ndarray, min_px: float, max_px: float) -> list[Hypothesis]:
+    """Corner hypotheses at the corners of each blob's minimum-area rectangle, where the
+    card they describe fits inside the blob.
+
+    The blobs are the card-shaped hulls of `_piece_hulls`: a hull is a card's rectangle
+    (it fills at least 93 % of it), but its polygon's corners are cut wherever an index or
+    a pip at the corner bit into the pieces, and the right-angle corners left were sized
+    from the wrong edges (paris's ten of hearts read from a quad across its pips).
+    """
+    import cv2
+
+    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    out = []
+    for c in contours:
+        box = cv2.boxPoints(cv2.minAreaRect(c))
+        clockwise = cv2.contourArea(box, oriented=True) > 0
+        corners = [(float(x), float(y)) for x, y in box]
+        hyps = _corner_hypotheses(corners, clockwise, min_px, max_px)
+        out += [h for h, _, _ in hyps if _inside_fraction(mask, *h) >= MIN_FIT]
+    return out
+
+
+def _group_hulls(mask: np.ndarray, blobs: Sequence[np.ndarray], reach: int) -> list[np.ndarray]:
+    """Card-shaped convex hulls of two or more of `blobs` lying within `reach` px of each
+    other."""
+    import cv2
+
+    only = np.zeros_like(mask)
+    cv2.drawContours(only, blobs, -1, 255, -1)
+    near = cv2.dilate(only, np.ones((reach, reach), np.uint8))
     # Only which pieces share a cluster matters, not its number: BBDT is the fastest here.
     _, cluster = cv2.connectedComponentsWithAlgorithm(near, 8, cv2.CV_32S, cv2.CCL_BBDT)
-    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     members: dict[int, list[np.ndarray]] = {}
-    for c in contours:
+    for c in blobs:
         x, y = c[0, 0]
         members.setdefault(int(cluster[y, x]), []).append(c)
-    out = np.zeros_like(mask)
-    for parts in members.values():
-        if len(parts) < 2:
-            continue
-        hull = cv2.convexHull(np.concatenate(parts))
-        (_, _), (w, h), _ = cv2.minAreaRect(hull)
-        if min(w, h) == 0 or cv2.contourArea(hull) / (w * h) < 0.93:
-            continue
-        if ASPECT_RANGE[0] <= max(w, h) / min(w, h) <= ASPECT_RANGE[1]:
-            cv2.fillConvexPoly(out, hull, 255)
-    return out
+    hulls = [_joint_hull(parts) for parts in members.values()]
+    return [h for h in hulls if h is not None]
+
+
+def _joint_hull(parts: list[np.ndarray]) -> np.ndarray | None:
+    """The convex hull of two or more blobs where it is card-shaped, else None."""
+    import cv2
+
+    if len(parts) < 2:
+        return None
+    hull = cv2.convexHull(np.concatenate(parts))
+    return hull if _card_shaped(hull, 0.0) else None
+
+
+def _card_shaped(hull: np.ndarray, min_px: float) -> bool:
+    """Whether a convex hull is a card: a filled rectangle of a card's aspect, at least
+    `min_px` across."""
+    import cv2
+
+    (_, _), (w, h), _ = cv2.minAreaRect(hull)
+    if min(w, h) == 0 or min(w, h) < min_px or cv2.contourArea(hull) / (w * h) < 0.93:
+        return False
+    return ASPECT_RANGE[0] <= max(w, h) / min(w, h) <= ASPECT_RANGE[1]
 
 
 def _cardlike(contour: np.ndarray, min_px: float) -> bool:
@@ -595,11 +660,7 @@ def _single_card_hull(contour: np.ndarray) -> np.ndarray:
     import cv2
 
     hull = cv2.convexHull(contour)
-    hull_area = cv2.contourArea(hull)
-    (_, _), (w, h), _ = cv2.minAreaRect(hull)
-    if min(w, h) == 0 or hull_area / (w * h) < 0.93:
-        return contour
-    if not ASPECT_RANGE[0] <= max(w, h) / min(w, h) <= ASPECT_RANGE[1]:
+    if not _card_shaped(hull, 0.0):
         return contour
     x, y, bw, bh = cv2.boundingRect(hull)
     canvas = np.zeros((bh + 4, bw + 4), np.uint8)
