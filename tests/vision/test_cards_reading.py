@@ -68,6 +68,42 @@ def test_echoes_of_a_card_are_dropped_but_neighbours_kept() -> None:
     assert kept == (named, neighbour, other_card)
 
 
+def test_an_unknown_card_under_a_pile_at_an_index_corner_of_its_own_is_kept() -> None:
+    """A card lying mostly under a surer one, read at an index corner outside it and clear of
+    its corners, is a card of its own; the same placement read at a corner inside the surer
+    card, or sized very differently from it, is a second hypothesis of that card."""
+    from vision.card_reader import CardRead, _without_echoes
+
+    def turned(centre: tuple[float, float], angle: float, scale: float = 1.0) -> CardRead:
+        c, s = np.cos(np.radians(angle)), np.sin(np.radians(angle))
+        corners = np.array([(-50, -72.5), (50, -72.5), (50, 72.5), (-50, 72.5)]) * scale
+        quad = corners @ np.array([[c, s], [-s, c]]) + np.array(centre)
+        return CardRead(None, tuple(map(tuple, quad.tolist())), centre, 0.3)
+
+    named = CardRead(
+        "7D", ((0.0, 0.0), (100.0, 0.0), (100.0, 145.0), (0.0, 145.0)), (50, 72.5), 1.0
+    )
+    # Turned so that its index corner points straight up, 28 px above the named card's top
+    # edge and 57 px from its nearest corner; its centre lies on the named card.
+    under = turned((50.0, 60.0), 34.6)
+    assert (
+        under.quad[0][1] < 0
+        and min(np.hypot(under.quad[0][0] - x, under.quad[0][1]) for x in (0, 100)) > 50
+    )
+    assert _without_echoes([named, under]) == (named, under)
+    inside = CardRead(
+        None, ((20.0, 30.0), (120.0, 30.0), (120.0, 175.0), (20.0, 175.0)), (70, 102.5), 0.3
+    )
+    assert _without_echoes([named, inside]) == (named,)  # its index corner is on the named card
+    # Read at its other index, just past the named card's corner: the same card again.
+    other_index = CardRead(
+        None, ((110.0, 150.0), (10.0, 150.0), (10.0, 5.0), (110.0, 5.0)), (60, 77.5), 0.3
+    )
+    assert _without_echoes([named, other_index]) == (named,)
+    smaller = turned((50.0, 60.0), 34.6, scale=0.7)  # mis-sized from a covered edge
+    assert _without_echoes([named, smaller]) == (named,)
+
+
 def test_template_votes_stay_in_range_and_batches_match_single_glyphs() -> None:
     """Duplicate templates tie at the k-th nearest score; the vote must still be 0..1, and
     scoring many glyphs at once must answer as scoring each alone."""

@@ -167,3 +167,28 @@ def test_a_taught_card_whose_index_touches_its_art_keeps_its_corner(
     assert sorted(set(np.load(taught)["card_labels"])) == ["KC", "KS"]
     frame = next(f for f, t in deck_frames(paris) if t == "KS")
     assert [c.card for c in read_cards(frame, taught=taught).cards] in (["KS"], [None])
+
+
+def test_court_cards_cut_up_by_their_art_are_outlined_as_rectangles(shared_data: Path) -> None:
+    """Court art cuts a card's paper into pieces, grouped by their joint hull. scene_0133's
+    paris KC lies within reach of a lone six and seven, and its group took them in too;
+    scene_0140's standard KC and the paris 10H deck frame (seed 0) were sized from the
+    corners the index and pips bit out of the hull. Regrouped without the whole cards, and
+    outlined by the hull's rectangle, all three are found and named."""
+    from vision.card_eval import deck_frames
+
+    folder = shared_data / "cards_scenes"
+    assert _scene(folder, "scene_0133.jpg") == ["7S", "5H", "KC", "JD", "6D", "5C"]
+    assert _scene(folder, "scene_0140.jpg") == ["2H", "KC"]
+    paris = shared_data / "decks" / "paris"
+    frame = next(f for f, text in deck_frames(paris) if text == "10H")
+    assert [c.card for c in read_cards(frame).cards] == ["10H"]
+
+
+def test_cards_under_a_pile_read_at_their_own_index_are_kept(shared_data: Path) -> None:
+    """scene_0108's three standard cards and scene_0124's anglo 2S lie partly under other
+    cards; their unknown readings were dropped as echoes of the cards on top. Each was read
+    at an index corner of its own, and is kept (unknown), with no extra card."""
+    folder = shared_data / "cards_scenes"
+    assert _scene(folder, "scene_0108.jpg") == ["?", "?", "?"]
+    assert _scene(folder, "scene_0124.jpg") == ["?", "10S", "KD"]
