@@ -26,6 +26,9 @@ PATCH_W = 40 * UNIT_PX
 PATCH_H = 72 * UNIT_PX
 BORDER = 2 * UNIT_PX
 RED_LEVEL = 0.18
+GREY_LEVEL = 0.09  # an ink pixel this little redder than its paper is not red print
+GREY_DARK = 0.6  # ink counted by `_grey_share`: no channel above this share of the paper's
+GREY_SHARE = 0.05  # a red rank with this share of grey dark ink leans on something grey
 MIN_CONTRAST = 40.0
 TAUGHT_TRUST = 0.8
 INDEX_COLUMN = 20
@@ -54,14 +57,16 @@ SHAPE_CONFIRM = 0.9  # set on the shared scenes: 1.0 named lone mis-sized hypoth
 @dataclass(frozen=True)
 class IndexCrops:
     """The rank and suit ink (1 = ink) cut from one corner, whether the suit ink is red,
-    whether the rank's is red over a suit that is not (`_red_index`), and whether they were
-    cut by one of the late tries, whose reading must be clear to count (`_clear`)."""
+    whether the rank's is red over a suit that is not, or a red rank over a red suit carries
+    grey ink (both cut again by `_red_index`), and whether they were cut by one of the late
+    tries, whose reading must be clear to count (`_clear`)."""
 
     rank: np.ndarray
     suit: np.ndarray
     red: bool
     red_rank: bool = False
     late: bool = False
+    grey_in_rank: bool = False
 
 
 @dataclass(frozen=True)
@@ -229,23 +234,28 @@ def index_crops(patch: np.ndarray) -> IndexCrops | None:
     if crops is None:
         crops = _deeper_ink(patch, ink)
     if crops is not None and crops.red_rank:
-        crops = _red_index(patch, ink) or crops
+        crops = _red_index(patch, ink, late=True) or crops
+    elif crops is not None and crops.grey_in_rank:
+        crops = _red_index(patch, ink, late=crops.late) or crops
     return crops
 
 
-def _red_index(patch: np.ndarray, ink: np.ndarray) -> IndexCrops | None:
+def _red_index(patch: np.ndarray, ink: np.ndarray, late: bool) -> IndexCrops | None:
     """Rank and suit cut out of the red ink alone; None where that finds no red index.
 
     A deck prints its index in one colour. A red rank cut out over a "suit" that is not red
     means the cut took something else under the rank: on court cards (anglo, paris) the
     rank leans on the grey line framing the art, and a piece of that line was read as the
     suit. The frame line is not red, so in the red ink alone the rank and suit stand free.
-    Its reading too counts only where it is clear (`_clear`).
+    Its reading too counts only where it is clear (`late`, `_clear`). Where the suit is red
+    but the rank carries grey ink (an anglo "Q" whose tail runs into the frame's corner: a
+    "K" to the templates), the cut had found the index already and only the grey is
+    dropped, so it is late only where that cut was.
     """
     norm = patch.astype(np.float32) / _paper_white(patch).astype(np.float32)
     redness = norm[..., 2] - np.maximum(norm[..., 0], norm[..., 1])
     crops = _crops(patch, ink, ((ink >= INK_LEVEL) & (redness > RED_LEVEL)).astype(np.uint8))
-    return replace(crops, late=True) if crops is not None and crops.red else None
+    return replace(crops, late=late) if crops is not None and crops.red else None
 
 
 def _deeper_ink(patch: np.ndarray, ink: np.ndarray) -> IndexCrops | None:
@@ -353,7 +363,9 @@ def _crops(patch: np.ndarray, ink: np.ndarray, binary: np.ndarray) -> IndexCrops
     suit_ink = np.where(suit.mask(), ink[suit.y : suit.y + suit.h, suit.x : suit.x + suit.w], 0.0)
     paper = _paper_white(patch)
     red = _is_red(patch, suit, paper)
-    return IndexCrops(rank_ink, suit_ink, red, not red and _is_red(patch, seed, paper))
+    red_rank = _is_red(patch, seed, paper)
+    grey = red and red_rank and _grey_share(patch[ry0:ry1, rx0:rx1], rank_mask, paper) >= GREY_SHARE
+    return IndexCrops(rank_ink, suit_ink, red, not red and red_rank, grey_in_rank=grey)
 
 
 def _suit_below(binary: np.ndarray, rx0: int, rx1: int, ry1: int, rh: int) -> Box | None:
@@ -393,6 +405,20 @@ def _is_red(patch: np.ndarray, blob: Box, paper: np.ndarray) -> bool:
         return False
     redness = sel[:, 2] - np.maximum(sel[:, 0], sel[:, 1])
     return _median(redness) > RED_LEVEL
+
+
+def _grey_share(box: np.ndarray, mask: np.ndarray, paper: np.ndarray) -> float:
+    """The share of a blob's dark ink (`mask` within the BGR `box`; dark: no channel above
+    GREY_DARK of the paper's) that is not red print. A grey frame line a red rank touches is
+    dark in every channel; a red glyph is dark only in green and blue, and a blurred, faint
+    one's rims, tinted grey by the camera's colour noise, are not dark at all. (Counted over
+    all of the blob's ink, the rims of faint red ranks on the shared scenes reached 15 %.)"""
+    sel = box[mask].astype(np.float32) / paper
+    dark = sel[sel.min(axis=1) <= GREY_DARK]
+    if len(dark) == 0:
+        return 0.0
+    redness = dark[:, 2] - np.maximum(dark[:, 0], dark[:, 1])
+    return float(np.count_nonzero(redness < GREY_LEVEL)) / len(dark)
 
 
 def _median(values: np.ndarray) -> float:

@@ -122,3 +122,26 @@ def test_a_late_cut_needs_a_clear_suit() -> None:
     assert _clear(king, Guess("S", 0.9, 0.01, 0.56))
     assert not _clear(Guess("K", 0.7, 0.1, 1.0), Guess("S", 0.9, 0.01, 1.0))
     assert not _clear(king, None)
+
+
+def _queen_on_a_frame() -> np.ndarray:
+    """A red "Q" whose tail runs into the corner of the faint grey line framing court art
+    beside it (only the corner's dark ornament is ink), and a red diamond under it (as anglo
+    prints its queens)."""
+    patch = np.full((PATCH_H, PATCH_W, 3), 235, np.uint8)
+    red, grey = (60, 60, 200), (90, 90, 90)
+    cv2.ellipse(patch, (18, 22), (9, 14), 0, 0, 360, red, 3)
+    cv2.line(patch, (10, 14), (30, 36), red, 3)
+    cv2.line(patch, (30, 36), (44, 36), grey, 2)
+    cv2.line(patch, (30, 36), (30, 40), grey, 2)
+    patch[44:62, 9:27][draw_suit("D", 18) > 127] = red
+    return patch
+
+
+def test_grey_ink_in_a_red_rank_is_dropped() -> None:
+    # Cut from all ink, the "Q" and the frame's corner are one rank blob (read "K" on
+    # anglo); the first cut did find the index, so the red-ink cut is not a late one.
+    crops = index_crops(_queen_on_a_frame())
+    assert crops is not None
+    assert crops.red and not crops.late
+    assert crops.rank.shape[1] <= 26  # the "Q" and its tail, not the frame line

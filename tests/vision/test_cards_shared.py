@@ -112,6 +112,17 @@ def test_red_court_ranks_are_cut_free_of_their_frame(shared_data: Path) -> None:
     assert "QD" in _scene(folder, "scene_0104.jpg")
 
 
+def test_a_red_queen_whose_tail_runs_into_the_frame_is_read(shared_data: Path) -> None:
+    """Anglo QD and QH (deck frames, seed 0, about 90 px): the tail of the red "Q" runs into
+    the corner of the grey frame line, and the two cut out as one rank read "K" (or nothing
+    clear). The grey ink is dropped from a red rank over a red suit, and the "Q" reads."""
+    from vision.card_eval import deck_frames
+
+    wanted = ("QD", "QH")
+    frames = [(f, t) for f, t in deck_frames(shared_data / "decks" / "anglo") if t in wanted]
+    assert [[c.card for c in read_cards(f).cards] for f, _ in frames] == [[t] for _, t in frames]
+
+
 def test_cards_in_a_pile_bitten_into_by_their_print_are_found(shared_data: Path) -> None:
     """scene_0066's anglo 5H and 4D (about 118 px, in a pile on wood) and scene_0025's 72 px
     AC: pips at their edges bite into the pile's paper, so no card fitted inside the blob
