@@ -40,6 +40,11 @@ _V_THICK = np.ones((LINE_THICK_PX, 1), np.uint8)
 _H_THICK = np.ones((1, LINE_THICK_PX), np.uint8)
 RANK_MAX_H = 36 * UNIT_PX  # the tallest blob taken for a rank
 WAIST = 0.5  # a rank and the suit it touches are both at least twice as wide as the join
+SUIT_MAX_H = 1.3  # the tallest blob taken for a suit, in rank heights
+SUIT_WAIST = 0.6  # a suit's waist row against its widest row above: its lobes' end
+SUIT_WAIST_FROM = 0.5  # the earliest a suit's lobes may end, in rank heights from its top
+STEM_H = 0.2  # the longest stem kept under a suit's lobes, in rank heights
+STEM_WIDEN = 1.5  # the stem ends where the blob is this much wider than its narrowest
 RIM_BAND = 8  # units from the patch edge where a rim line or edge shadow runs
 CARD_TRUST = 0.8
 SUIT_CORNER_MARGIN = 0.02
@@ -233,6 +238,8 @@ def index_crops(patch: np.ndarray) -> IndexCrops | None:
             crops = _crops(patch, ink, split)
     if crops is None:
         crops = _deeper_ink(patch, ink)
+    if crops is None:
+        crops = _suit_on_art(patch, ink, binary)
     if crops is not None and crops.red_rank:
         crops = _red_index(patch, ink, late=True) or crops
     elif crops is not None and crops.grey_in_rank:
@@ -270,6 +277,18 @@ def _deeper_ink(patch: np.ndarray, ink: np.ndarray) -> IndexCrops | None:
     counts only where it is clear (`_clear`).
     """
     crops = _crops(patch, ink, (ink >= DEEP_INK_LEVEL).astype(np.uint8))
+    return None if crops is None else replace(crops, late=True)
+
+
+def _suit_on_art(patch: np.ndarray, ink: np.ndarray, binary: np.ndarray) -> IndexCrops | None:
+    """Rank and suit cut out where the suit stands on court art under it, parted from the
+    art at its waist (`_above_waist`); None where that finds no index either.
+
+    Paris prints the small spade of its king and queen against the sceptre and the flower
+    stem: the symbol and the art are one blob, too tall for a suit, and no ink level parts
+    them. Like the other late cuts, its reading counts only where it is clear (`_clear`).
+    """
+    crops = _crops(patch, ink, binary.copy(), on_art=True)
     return None if crops is None else replace(crops, late=True)
 
 
@@ -338,8 +357,11 @@ def _thin_runs(binary: np.ndarray, line: np.ndarray, across: np.ndarray) -> np.n
     return runs & (1 - opened(runs, across))
 
 
-def _crops(patch: np.ndarray, ink: np.ndarray, binary: np.ndarray) -> IndexCrops | None:
-    """Rank and suit blobs found in one binarisation of the patch."""
+def _crops(
+    patch: np.ndarray, ink: np.ndarray, binary: np.ndarray, on_art: bool = False
+) -> IndexCrops | None:
+    """Rank and suit blobs found in one binarisation of the patch (`on_art`: see
+    `_suit_below`)."""
     comps = _components(binary)
     u = UNIT_PX
     seeds = [c for c in comps if 6 * u <= c[3] <= RANK_MAX_H and _at_index(c)]
@@ -352,7 +374,7 @@ def _crops(patch: np.ndarray, ink: np.ndarray, binary: np.ndarray) -> IndexCrops
     ry0 = min(c[1] for c in rank_parts)
     ry1 = max(c[1] + c[3] for c in rank_parts)
     rh = ry1 - ry0
-    suit = _suit_below(binary, rx0, rx1, ry1, rh)
+    suit = _suit_below(binary, rx0, rx1, ry1, rh, on_art)
     if suit is None:
         return None
     rank_mask = np.zeros((ry1 - ry0, rx1 - rx0), bool)
@@ -368,11 +390,14 @@ def _crops(patch: np.ndarray, ink: np.ndarray, binary: np.ndarray) -> IndexCrops
     return IndexCrops(rank_ink, suit_ink, red, not red and red_rank, grey_in_rank=grey)
 
 
-def _suit_below(binary: np.ndarray, rx0: int, rx1: int, ry1: int, rh: int) -> Box | None:
+def _suit_below(
+    binary: np.ndarray, rx0: int, rx1: int, ry1: int, rh: int, on_art: bool = False
+) -> Box | None:
     """The suit symbol under the rank: the top blob in a window just below it.
 
     The window is only as wide as the rank (plus a little), which also cuts the small suit
-    free where a deck prints it touching the big pip beside it.
+    free where a deck prints it touching the big pip beside it. With `on_art`, a blob too
+    tall for a suit is taken too, cut at its waist (`_above_waist`).
     """
 
     x0 = max(0, int(rx0 - 0.12 * rh))
@@ -385,11 +410,43 @@ def _suit_below(binary: np.ndarray, rx0: int, rx1: int, ry1: int, rh: int) -> Bo
     best: tuple[int, int] | None = None  # (top, label)
     for i, (_, y, w, h, area) in enumerate(stats[1:n].tolist(), start=1):
         y += y0
-        if h < 0.3 * rh or h > 1.3 * rh or w < 0.3 * rh or area < 4 or y - ry1 > 0.8 * rh:
+        if h < 0.3 * rh or w < 0.3 * rh or area < 4 or y - ry1 > 0.8 * rh:
+            continue
+        if h > SUIT_MAX_H * rh and not on_art:
             continue
         if best is None or y < best[0]:
             best = (y, i)
-    return None if best is None else _boxes(labels, stats, [best[1]], x0, y0)[0]
+    if best is None:
+        return None
+    suit = _boxes(labels, stats, [best[1]], x0, y0)[0]
+    return suit if suit.h <= SUIT_MAX_H * rh else _above_waist(suit, rh)
+
+
+def _above_waist(blob: Box, rh: int) -> Box | None:
+    """The part of a blob above its waist: a suit symbol standing on court art (a paris
+    spade on the king's sceptre or the queen's flower stem), or None where no clear waist
+    parts them.
+
+    The suit is at most SUIT_MAX_H times the rank's height. Its lobes end at the first row
+    below SUIT_WAIST_FROM rank heights that is clearly narrower than the symbol above it.
+    The stem under them is kept down to where the blob widens again (the art), for at most
+    STEM_H rank heights: without its stem a spade read as a club to the templates. (The
+    narrowest row overall lies in the art, where the window cuts a branch to a sliver: cut
+    there, a paris spade kept its flower stem and was named a club.)
+    """
+    widths = blob.mask().sum(axis=1)
+    lo, hi = int(SUIT_WAIST_FROM * rh), min(blob.h - 1, int(SUIT_MAX_H * rh))
+    top = np.maximum.accumulate(widths)
+    narrow = [r for r in range(lo, hi) if widths[r] <= SUIT_WAIST * top[r - 1]]
+    if not narrow:
+        return None
+    waist = narrow[0]
+    stem = int(widths[waist])
+    end = min(hi, waist + int(STEM_H * rh))
+    while waist < end and widths[waist] <= STEM_WIDEN * stem:
+        stem = min(stem, int(widths[waist]))
+        waist += 1
+    return blob._replace(h=waist, area=int(widths[:waist].sum()), labels=blob.labels[:waist])
 
 
 def _paper_white(patch: np.ndarray) -> np.ndarray:

@@ -145,3 +145,24 @@ def test_grey_ink_in_a_red_rank_is_dropped() -> None:
     assert crops is not None
     assert crops.red and not crops.late
     assert crops.rank.shape[1] <= 26  # the "Q" and its tail, not the frame line
+
+
+def _spade_on_a_sceptre() -> np.ndarray:
+    """A black "K" over a spade whose stem stands on a sceptre running down the card (as
+    paris prints its king of spades): the spade and the sceptre are one blob."""
+    patch = np.full((PATCH_H, PATCH_W, 3), 235, np.uint8)
+    black = (30, 30, 30)
+    cv2.putText(patch, "K", (6, 30), cv2.FONT_HERSHEY_SIMPLEX, 1.2, black, 3)
+    patch[29:57, 6:34][draw_suit("S", 28) > 127] = black
+    cv2.rectangle(patch, (16, 51), (23, PATCH_H - 1), black, -1)
+    cv2.rectangle(patch, (8, 80), (31, 88), black, -1)
+    return patch
+
+
+def test_a_suit_standing_on_art_is_cut_at_its_waist() -> None:
+    # Spade and sceptre are one blob too tall for a suit at every ink level; the late cut
+    # parts them where the spade's stem meets the sceptre.
+    crops = index_crops(_spade_on_a_sceptre())
+    assert crops is not None
+    assert crops.late and not crops.red
+    assert 14 <= crops.suit.shape[0] <= 26  # the spade, not the sceptre

@@ -123,6 +123,17 @@ def test_a_red_queen_whose_tail_runs_into_the_frame_is_read(shared_data: Path) -
     assert [[c.card for c in read_cards(f).cards] for f, _ in frames] == [[t] for _, t in frames]
 
 
+def test_a_spade_standing_on_court_art_is_read(shared_data: Path) -> None:
+    """Paris KS (deck frame, seed 0) and scene_0062's paris QS (118 px): the small spade
+    stands on the sceptre or the flower stem, the two one blob at every ink level, and no
+    index was cut out (the QS was not even found). Parted at the spade's waist, both read."""
+    from vision.card_eval import deck_frames
+
+    frame = next(f for f, t in deck_frames(shared_data / "decks" / "paris") if t == "KS")
+    assert [c.card for c in read_cards(frame).cards] == ["KS"]
+    assert "QS" in _scene(shared_data / "cards_scenes", "scene_0062.jpg")
+
+
 def test_cards_in_a_pile_bitten_into_by_their_print_are_found(shared_data: Path) -> None:
     """scene_0066's anglo 5H and 4D (about 118 px, in a pile on wood) and scene_0025's 72 px
     AC: pips at their edges bite into the pile's paper, so no card fitted inside the blob
