@@ -11,7 +11,7 @@ here", sized from the edges that leave it and kept only if that card fits inside
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -23,6 +23,9 @@ MAX_CARD_PX = 240.0
 ASPECT_RANGE = (1.25, 1.7)
 NOMINAL_ASPECT = 1.45
 RIGHT_ANGLE_TOLERANCE = 22.0
+MERGE_COS = 0.985  # neighbouring outline edges this nearly in line are one edge (10°)
+BITE_COS = 0.97  # a short edge within 14° of a long neighbour's line is a bite (`_bite`)
+BITE_SHARE = 0.4
 MIN_FIT = 0.88
 # A card in a pile whose paper print bites into: the share of it that must still be paper
 # (and lie inside the pile's convex hull as MIN_FIT). Looked at on the test scenes: 0 to 0.6
@@ -195,13 +198,19 @@ def _fit_edges(contour: np.ndarray, poly_idx: np.ndarray, min_edge: float) -> li
     n = len(idx)
     edges = [[idx[k], idx[(k + 1) % n]] for k in range(n)]
     edges = [e for e in edges if math.hypot(*direction(e)) >= min_edge]
+    m = len(edges)
+    edges = [
+        e
+        for k, e in enumerate(edges)
+        if not any(_bite(e, nb, direction) for nb in (edges[k - 1], edges[(k + 1) % m]))
+    ]
     merged: list[list[int]] = []
     for e in edges:
-        if merged and _cos(direction(merged[-1]), direction(e)) > 0.985:
+        if merged and _cos(direction(merged[-1]), direction(e)) > MERGE_COS:
             merged[-1][1] = e[1]
             continue
         merged.append(e)
-    if len(merged) > 2 and _cos(direction(merged[-1]), direction(merged[0])) > 0.985:
+    if len(merged) > 2 and _cos(direction(merged[-1]), direction(merged[0])) > MERGE_COS:
         merged[0][0] = merged.pop()[0]
     pts = contour[:, 0, :].astype(np.float32)
     lines = [_fit_line(_segment(pts, i, j)) for i, j in merged]
@@ -214,6 +223,20 @@ def _fit_edges(contour: np.ndarray, poly_idx: np.ndarray, min_edge: float) -> li
         t = ((q[0] - p[0]) * e[1] - (q[1] - p[1]) * e[0]) / denom
         corners.append((p[0] + t * d[0], p[1] + t * d[1]))
     return corners
+
+
+def _bite(edge: list[int], neighbour: list[int], direction: Callable[[list[int]], Point]) -> bool:
+    """Whether a polygon edge is a bite out of a card's corner: much shorter than the
+    neighbouring edge it nearly continues (BITE_COS), not quite in line with it.
+
+    Where print fills a card's index corner (a paris "10" between two big hearts), the
+    paper outline cuts the corner off along a line a little off the long edge; taken as an
+    edge of its own, it made a skewed corner with the short edge, and the card's length
+    was guessed (its partner corner fell on a pip). Dropped, the long edge meets the short
+    one at the card's real corner.
+    """
+    d, nd = direction(edge), direction(neighbour)
+    return math.hypot(*d) < BITE_SHARE * math.hypot(*nd) and BITE_COS <= _cos(d, nd) <= MERGE_COS
 
 
 def _inside_fraction(

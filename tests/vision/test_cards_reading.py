@@ -332,3 +332,27 @@ def test_a_pile_whose_edges_bend_at_full_resolution_is_outlined_when_shrunk(asid
     """On a white tray the pile's closed edges, outlined at full resolution, give cards
     that leave it uncovered: outlined at detection scale too, a second card is found."""
     assert len(_pile_found(*_pile(1, "tray", 0.55, aside, camera=True))) >= 2
+
+
+def test_a_card_whose_index_corners_are_bitten_off_is_measured_whole() -> None:
+    """A lone 88 x 140 card (aspect 1.59, as paris faces) whose paper outline loses both
+    index corners along a line 13 degrees off the long edge (print filling the corner).
+    Taken as an edge, that bite made a skewed corner whose card length was guessed; it is
+    skipped, and the card is found at its real index corners, its length measured."""
+    import cv2
+
+    from vision.card_detect import find_corner_frames, vector_length
+
+    own = np.array([[6.0, 0], [88, 0], [88, 114.6], [82.0, 140], [0, 140], [0, 25.4]])
+    for degrees in (20.0, 63.0):
+        table = np.full((360, 480, 3), (60, 90, 120), np.uint8)
+        angle = np.radians(degrees)
+        turn = np.array([[np.cos(angle), -np.sin(angle)], [np.sin(angle), np.cos(angle)]])
+        centre = np.array([240.0, 180.0])
+        outline = (own - [44, 70]) @ turn.T + centre
+        cv2.fillPoly(table, [np.round(outline).astype(np.int32)], (235, 235, 235))
+        frames = find_corner_frames(table)
+        for corner in (np.array([[0.0, 0.0], [88.0, 140.0]]) - [44, 70]) @ turn.T + centre:
+            near = [f for f in frames if np.linalg.norm(f.origin - corner) < 4.0]
+            assert near, (degrees, corner)
+            assert all(abs(vector_length(f.down) / f.width - 140 / 88) < 0.05 for f in near)
