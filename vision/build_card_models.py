@@ -200,14 +200,15 @@ def corner_examples(
     """(rank, suit, rank vector, suit vector) read back from rendered, camera-degraded corners.
 
     The crops come from the reader's own `index_crops`, so the templates carry exactly the
-    cut-out, thresholding and blur that crops from real frames will have.
+    cut-out, thresholding and blur that crops from real frames will have (less its tries for
+    court art, which drawn corners do not have).
     """
     suits = [(s, ink) for s, ink in suit_glyphs(rng)]
     for rank, ink in rank_glyphs(rng):
         for _ in range(per_glyph):
             suit, suit_ink = suits[int(rng.integers(len(suits)))]
             clean = render_corner(_weight(ink, rng), _weight(suit_ink, rng), suit in RED_SUITS, rng)
-            crops = index_crops(camera_corner(clean, rng))
+            crops = index_crops(camera_corner(clean, rng), court_art=False)
             if crops is not None:
                 yield rank, suit, glyph_vector(crops.rank), glyph_vector(crops.suit)
 
@@ -226,7 +227,7 @@ def notch_depths(rng: np.random.Generator, count: int) -> dict[str, np.ndarray]:
         rank_ink = ranks[int(rng.integers(len(ranks)))]
         clean = render_corner(_weight(rank_ink, rng), _weight(suit_ink, rng), False, rng)
         card_px = float(rng.uniform(45, 160))
-        crops = index_crops(camera_corner(clean, rng, card_px))
+        crops = index_crops(camera_corner(clean, rng, card_px), court_art=False)
         if crops is not None:
             height_px = crops.suit.shape[0] / UNIT_PX * card_px / 100.0
             found[suit].append((height_px, notch_depth(crops.suit)))

@@ -204,16 +204,22 @@ def _rank_group(seed: Box, comps: list[Box]) -> list[Box]:
     return group
 
 
-def index_crops(patch: np.ndarray) -> IndexCrops | None:
+def index_crops(patch: np.ndarray, court_art: bool = True) -> IndexCrops | None:
     """Cut the rank and suit out of an upright corner patch, or None if no index is there.
 
     When that fails, the ink is thinned by a pixel and tried again, then cut to the index
     column: some decks print the index so close to a big pip or a frame line that the
     blurred blobs touch. Last, the patch is cut inside a rim line the index touches, a rank
-    run into its suit is cut at the waist, and the ink is cut at a deeper level. These last
-    tries run only where all else found nothing, so the shipped templates, built from the
-    earlier cut-outs, still fit. A red rank cut out over a suit that is not red is cut again
-    from the red ink alone.
+    run into its suit is cut at the waist, the ink is cut at a deeper level, and a suit
+    standing on court art is cut under its stem. These last tries run only where all else
+    found nothing, so the shipped templates, built from the earlier cut-outs, still fit. A
+    red rank cut out over a suit that is not red, or carrying grey ink, is cut again from
+    the red ink alone.
+
+    Without `court_art` the two tries for court art (the suit on art, the grey frame in a
+    red rank) are left out: the template build's drawn corners have no court art, and
+    those tries only ever cut a few of them by accident, which would change the shipped
+    templates with every such try added.
     """
     import cv2
 
@@ -238,11 +244,11 @@ def index_crops(patch: np.ndarray) -> IndexCrops | None:
             crops = _crops(patch, ink, split)
     if crops is None:
         crops = _deeper_ink(patch, ink)
-    if crops is None:
+    if crops is None and court_art:
         crops = _suit_on_art(patch, ink, binary)
     if crops is not None and crops.red_rank:
         crops = _red_index(patch, ink, late=True) or crops
-    elif crops is not None and crops.grey_in_rank:
+    elif crops is not None and crops.grey_in_rank and court_art:
         crops = _red_index(patch, ink, late=crops.late) or crops
     return crops
 

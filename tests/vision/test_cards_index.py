@@ -166,3 +166,13 @@ def test_a_suit_standing_on_art_is_cut_at_its_waist() -> None:
     assert crops is not None
     assert crops.late and not crops.red
     assert 14 <= crops.suit.shape[0] <= 26  # the spade, not the sceptre
+
+
+def test_the_template_build_leaves_the_court_art_tries_out() -> None:
+    # Drawn template corners have no court art: without those tries the spade on its
+    # sceptre gives no index, and the queen keeps the frame corner her first cut took in,
+    # so every drawn corner is cut as when the shipped templates were built.
+    assert index_crops(_spade_on_a_sceptre(), court_art=False) is None
+    crops = index_crops(_queen_on_a_frame(), court_art=False)
+    assert crops is not None
+    assert crops.rank.shape[1] > 26
