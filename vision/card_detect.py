@@ -42,6 +42,13 @@ PIECE_REACH_PX = 41
 _DILATE = np.ones((5, 5), np.uint8)
 _SMALL = np.ones((3, 3), np.uint8)
 _ROW3 = np.ones((1, 3), np.uint8)
+# A run of at most ROUND_RUN polygon edges, each shorter than ROUND_SHORT of the edges
+# around it, between two edges within ROUND_PERPENDICULAR (cosine) of a right angle, is a
+# rounded card corner (set on the test scenes: 0.25 to 0.4 found the same cards, 0.35 named
+# the most; 0.5 named a new wrong card).
+ROUND_RUN = 3
+ROUND_SHORT = 0.35
+ROUND_PERPENDICULAR = 0.26
 HOLE_FILL = 0.8
 HOLE_ASPECT = (1.2, 1.8)
 EDGE_LOW = 15
@@ -185,7 +192,8 @@ def _fit_edges(contour: np.ndarray, poly_idx: np.ndarray, min_edge: float) -> li
     """Corners where the outline's long straight edges meet.
 
     Short polygon edges (the chamfers of rounded card corners, notches of an index printed
-    near the edge) are skipped, and nearly collinear neighbours are fitted as one line.
+    near the edge) are skipped, and so are the runs of edges that round a corner
+    (`_without_rounded_corners`); nearly collinear neighbours are fitted as one line.
     (Plain floats throughout: a handful of points, where numpy's per-call cost dominates.)
     """
     idx = poly_idx.tolist()
@@ -204,6 +212,7 @@ def _fit_edges(contour: np.ndarray, poly_idx: np.ndarray, min_edge: float) -> li
         for k, e in enumerate(edges)
         if not any(_bite(e, nb, direction) for nb in (edges[k - 1], edges[(k + 1) % m]))
     ]
+    edges = _without_rounded_corners(edges, direction)
     merged: list[list[int]] = []
     for e in edges:
         if merged and _cos(direction(merged[-1]), direction(e)) > MERGE_COS:
@@ -237,6 +246,38 @@ def _bite(edge: list[int], neighbour: list[int], direction: Callable[[list[int]]
     """
     d, nd = direction(edge), direction(neighbour)
     return math.hypot(*d) < BITE_SHARE * math.hypot(*nd) and BITE_COS <= _cos(d, nd) <= MERGE_COS
+
+
+def _without_rounded_corners(
+    edges: list[list[int]], direction: Callable[[list[int]], Point]
+) -> list[list[int]]:
+    """The outline's edges less each run of up to ROUND_RUN short ones between two longer
+    edges that are nearly perpendicular: a card's rounded corner.
+
+    The polygon cuts a rounded corner into one to three short edges that turn from one side
+    to the next. On a big or blurred card they are long enough to pass the minimum edge, no
+    two neighbouring edges meet at a right angle, and the card got no corner at all (a
+    140 px card on a light laminate, outlined by its closed edges). The run is dropped
+    where each of its edges is shorter than ROUND_SHORT of both edges around it and those
+    two are within about 15° of perpendicular; their lines then meet at the card's corner.
+    """
+    m = len(edges)
+    if m < 5:
+        return edges
+    lengths = [math.hypot(*direction(e)) for e in edges]
+    rounded: set[int] = set()
+    for start in range(m):
+        before = edges[start - 1]
+        for end in range(start, start + ROUND_RUN):
+            run = [k % m for k in range(start, end + 1)]
+            after = (end + 1) % m
+            short = ROUND_SHORT * min(lengths[start - 1], lengths[after])
+            if all(lengths[k] < short for k in run) and (
+                abs(_cos(direction(before), direction(edges[after]))) <= ROUND_PERPENDICULAR
+            ):
+                rounded.update(run)
+                break
+    return [e for k, e in enumerate(edges) if k not in rounded]
 
 
 def _inside_fraction(
@@ -532,14 +573,21 @@ def _rectangle_hypotheses(mask: np.ndarray, min_px: float, max_px: float) -> lis
     import cv2
 
     contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-    out = []
-    for c in contours:
-        box = cv2.boxPoints(cv2.minAreaRect(c))
-        clockwise = cv2.contourArea(box, oriented=True) > 0
-        corners = [(float(x), float(y)) for x, y in box]
-        hyps = _corner_hypotheses(corners, clockwise, min_px, max_px)
-        out += [h for h, _, _ in hyps if _inside_fraction(mask, *h) >= MIN_FIT]
-    return out
+    return [h for c in contours for h in _rectangle_corners(c, mask, min_px, max_px)]
+
+
+def _rectangle_corners(
+    contour: np.ndarray, filled: np.ndarray, min_px: float, max_px: float
+) -> list[Hypothesis]:
+    """Corner hypotheses at the four corners of a blob's minimum-area rectangle, each kept
+    where its card fits inside `filled` (as every hypothesis must)."""
+    import cv2
+
+    box = cv2.boxPoints(cv2.minAreaRect(contour))
+    clockwise = cv2.contourArea(box, oriented=True) > 0
+    corners = [(float(x), float(y)) for x, y in box]
+    hyps = _corner_hypotheses(corners, clockwise, min_px, max_px)
+    return [h for h, _, _ in hyps if _inside_fraction(filled, *h) >= MIN_FIT]
 
 
 def _group_hulls(mask: np.ndarray, blobs: Sequence[np.ndarray], reach: int) -> list[np.ndarray]:
@@ -636,7 +684,9 @@ def _outline_hypotheses(
     lies inside the blob's convex hull, and at least `BITTEN_FIT` of it is still paper.
     (Sized from a short side, at a square corner, it takes in the checks of a gingham cloth:
     that added a false card on the test scenes.) Last, where a corner's long edge is too
-    long for a card, the card sized from its short edge must fit (a fanned pile).
+    long for a card, the card sized from its short edge must fit (a fanned pile). A lone
+    card's blob (card-shaped) whose outline gave no corner at all still is its minimum-area
+    rectangle (`_rectangle_corners`).
     """
     import cv2
 
@@ -654,6 +704,7 @@ def _outline_hypotheses(
         poly = cv2.approxPolyDP(contour, eps, True)
         if len(poly) < 4:
             continue
+        before = len(fitted) + len(bitten)
         idx = _vertex_indices(contour, poly)
         corners = _fit_edges(contour, idx, 0.45 * min_px)
         clockwise = cv2.contourArea(contour, oriented=True) > 0
@@ -671,6 +722,10 @@ def _outline_hypotheses(
                     continue
             if fanned is not None and _inside_fraction(filled, *fanned) >= MIN_FIT:
                 fitted.append(fanned)
+        if len(fitted) + len(bitten) == before and _card_shaped(cv2.convexHull(contour), min_px):
+            # A lone card whose outline gave no corner (rounded or ragged past fitting)
+            # still is its rectangle.
+            fitted += _rectangle_corners(contour, filled, min_px, max_px)
     return fitted, bitten
 
 

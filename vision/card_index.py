@@ -571,7 +571,13 @@ def read_patches(
         suit = red[j] if cut[j].red else _confirmed(black[j], shape)
         if cut[j].late and not _clear(rank, suit):
             continue
-        out[k] = _corner_read(patches[k], models, cut[j].red, rank, suit, anywhere[j], shape)
+        read = _corner_read(patches[k], models, cut[j].red, rank, suit, anywhere[j], shape)
+        if read is not None and cut[j].red_rank:
+            # A deck prints its index in one colour. A red rank whose suit is not red, and
+            # that red ink alone could not cut again, contradicts itself: a tiny red suit
+            # blurred dark on a tinted table was named a spade from two such corners.
+            read = replace(read, colour_agrees=False)
+        out[k] = read
     return out
 
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from vision.card_index import PATCH_H, PATCH_W, index_crops
+from vision.card_index import PATCH_H, PATCH_W, index_crops, read_patches
+from vision.card_models import load_models
 from vision.card_shapes import draw_suit
 
 
@@ -176,3 +177,15 @@ def test_the_template_build_leaves_the_court_art_tries_out() -> None:
     crops = index_crops(_queen_on_a_frame(), court_art=False)
     assert crops is not None
     assert crops.rank.shape[1] > 26
+
+
+def test_a_red_rank_over_a_suit_that_is_not_red_gives_no_confidence() -> None:
+    # A deck prints its index in one colour: a red "2" over a small dark diamond (a red
+    # suit blurred dark on a tinted table) contradicts itself, whatever the templates say.
+    patch = np.full((PATCH_H, PATCH_W, 3), 235, np.uint8)
+    cv2.putText(patch, "2", (6, 30), cv2.FONT_HERSHEY_SIMPLEX, 1.1, (40, 40, 190), 3)
+    cv2.fillConvexPoly(patch, np.array([[16, 36], [22, 43], [16, 50], [10, 43]]), (50, 40, 60))
+    crops = index_crops(patch)
+    assert crops is not None and crops.red_rank
+    (read,) = read_patches([patch], load_models(None), [100.0])
+    assert read is None or not read.colour_agrees
