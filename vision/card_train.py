@@ -42,10 +42,6 @@ NET_FONT_DIRS = (
 )
 NET_SKIP = ("Oblique", "Ita", "Math", "ExtraLight", "StandardSymbols", "D050000L", "Z003")
 DRAWN_PER_RANK = 24  # glyphs drawn in code for each of "3", "5" and "10"
-RANK_UNITS = (8.0, 28.0)  # index rank heights, in units: some decks print 25-unit ranks
-SUIT_SHARE = (0.45, 1.15)  # index suit symbol height as a share of the rank's
-SUIT_STRETCH = (0.85, 1.15)  # diamonds and clubs across, on `draw_suit`'s own proportions
-SYMBOL_ASPECT = (0.75, 1.2)  # width over height of an index heart or spade
 
 
 def _paste(canvas: np.ndarray, alpha: np.ndarray, colour: np.ndarray, x: int, y: int) -> None:
@@ -208,32 +204,6 @@ def drawn_rank(rank: str, rng: np.random.Generator) -> np.ndarray:
     return _pad(tight_crop(canvas.astype(np.float32) / 255.0))
 
 
-def suit_inks(rng: np.random.Generator, count: int = 60) -> dict[str, list[np.ndarray]]:
-    """`count` drawn symbols of each suit (ink 0..1), cropped to the symbol and padded as
-    the rank glyphs are, so that a suit drawn at some share of the rank's height is that
-    tall whatever its suit. Uncropped, `draw_suit`'s hearts fill 0.69-0.78 of their square
-    and its diamonds 0.86: no heart was ever drawn as tall as its rank, and a red symbol
-    that tall (as some decks print it) read as a diamond."""
-    return {
-        s: [
-            _pad(tight_crop(draw_suit(s, 64, rng).astype(np.float32) / 255.0)) for _ in range(count)
-        ]
-        for s in SUITS
-    }
-
-
-def _suit_stretch(suit: str, ink: np.ndarray, rng: np.random.Generator) -> float:
-    """How much to stretch an index suit across. A heart or spade is given a width over
-    height from `SYMBOL_ASPECT`: `draw_suit`'s hearts are 1.1 as wide as tall on average
-    (0.92-1.30) and its spades 0.84 (0.67-1.04), but index hearts as tall as wide and broad
-    spades are common, and a network trained on `draw_suit`'s read them as diamonds and
-    clubs. Diamonds and clubs keep their own proportions, varied a little."""
-    if suit in "DC":
-        return float(rng.uniform(*SUIT_STRETCH))
-    h, w = tight_crop(ink).shape
-    return float(rng.uniform(*SYMBOL_ASPECT)) * h / max(w, 1)
-
-
 def _net_weight(ink: np.ndarray, rng: np.random.Generator, most: float = 0.07) -> np.ndarray:
     """The glyph bolder or thinner by up to `most` of its height, as printers and decks
     differ (a hairline serif "3", a heavy sans "10")."""
@@ -280,15 +250,15 @@ def draw_corner(
         cv2.rectangle(canvas, (inset, inset), (w + 10, h + 10), line_colour.tolist(), t)
     left = m + rng.uniform(1.5, 9) * PX
     top = m + rng.uniform(1.5, 9) * PX
-    rank_h = rng.uniform(*RANK_UNITS) * PX
+    rank_h = rng.uniform(8, 22) * PX
     rank_w = 0.0
     suit_ink = suits[suit][int(rng.integers(len(suits[suit])))]
     if rank_ink is not None:
         rank = _resize_ink(rank_ink, rank_h, float(np.exp(rng.uniform(np.log(0.6), np.log(1.25)))))
         rank_w = rank.shape[1]
         _paste(canvas, rank, colour, round(left), round(top))
-        suit_h = rank_h * rng.uniform(*SUIT_SHARE)
-        small = _resize_ink(suit_ink, suit_h, _suit_stretch(suit, suit_ink, rng))
+        suit_h = rank_h * rng.uniform(0.5, 1.0)
+        small = _resize_ink(suit_ink, suit_h, rng.uniform(0.85, 1.15))
         sx = left + (rank_w - small.shape[1]) / 2 + rng.uniform(-0.15, 0.15) * rank_h
         sy = top + rank_h * rng.uniform(1.03, 1.4)
         _paste(canvas, small, colour, round(sx), round(sy))
@@ -376,7 +346,9 @@ def make_dataset(count: int, seed: int) -> tuple[np.ndarray, np.ndarray, np.ndar
     by_rank: dict[str, list[np.ndarray]] = {r: [] for r in RANKS}
     for rank, ink in glyphs:
         by_rank[rank].append(ink)
-    suits = suit_inks(rng)
+    suits = {
+        s: [draw_suit(s, 64, rng).astype(np.float32) / 255.0 for _ in range(60)] for s in SUITS
+    }
     xs, rs, ss = [], [], []
     while len(xs) < count:
         suit = SUITS[int(rng.integers(4))]
