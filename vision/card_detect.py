@@ -548,11 +548,12 @@ def _piece_hulls(mask: np.ndarray, reach: int, min_px: float) -> np.ndarray:
     out = np.zeros_like(mask)
     for hull in _group_hulls(mask, contours, reach):
         cv2.fillConvexPoly(out, hull, 255)
-    pieces = [c for c in contours if not _card_shaped(cv2.convexHull(c), min_px)]
-    if len(pieces) == len(contours):
+    whole = [_card_shaped(cv2.convexHull(c), min_px) for c in contours]
+    if not any(whole):
         return out
     taken = out.copy()
-    cv2.drawContours(taken, [c for c in contours if not any(c is p for p in pieces)], -1, 255, -1)
+    cv2.drawContours(taken, [c for c, w in zip(contours, whole, strict=True) if w], -1, 255, -1)
+    pieces = [c for c, w in zip(contours, whole, strict=True) if not w]
     for hull in _group_hulls(mask, pieces, reach):
         own = np.zeros_like(mask)
         cv2.fillConvexPoly(own, hull, 255)
