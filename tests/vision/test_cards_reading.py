@@ -272,6 +272,53 @@ def test_network_cannot_confirm_a_suit_the_outline_vetoed_at_every_corner() -> N
     assert fused is not None and fused.card == "KC"
 
 
+def test_outline_and_network_together_name_the_other_black_suit() -> None:
+    """A standard 9S whose templates lean to clubs at both corners, both vetoed by the
+    symbol outline: the network sure of spades turns them to spades and names the card.
+    Unsure, or naming clubs with the templates, it leaves the card unknown."""
+    from vision.card_detect import CornerFrame
+    from vision.card_index import CornerRead
+    from vision.card_models import Guess
+    from vision.card_reader import _corner_votes, _decide
+
+    def corner(x: float) -> CornerFrame:
+        return CornerFrame(np.array([x, 0.0]), np.array([100.0, 0.0]), np.array([0.0, 145.0]))
+
+    corners = [corner(0.0), corner(100.0)]
+    clubs = [CornerRead(Guess("9", 0.93, 0.1, 1.0), Guess("C", 1.0, 0.02, 0.11), True, False)] * 2
+    alone = _decide(_corner_votes(corners, clubs, None))
+    assert alone[0].card is None and alone[1] == ""  # vetoed: no lead for the network
+    named = _decide(_corner_votes(corners, clubs, ("S", 0.96)))[0]
+    assert named.card == "9S"
+    assert _decide(_corner_votes(corners, clubs, ("S", 0.7)))[0].card is None
+    assert _decide(_corner_votes(corners, clubs, ("C", 0.96)))[0].card is None
+
+
+def test_network_stands_in_for_a_black_suit_only_its_outline_confirmed() -> None:
+    """A wide card read at one unanimous corner whose spade only the outline confirms
+    (confidence 0.45) is named where the network names the same card at NET_CONFIRM; with
+    less from the templates, on a small card, or with the network naming another card,
+    it stays unknown. A card found by the network alone is named at NET_ALONE."""
+    from vision.card_reader import NET_ALONE, NET_CONFIRM, CardRead, _fuse
+
+    def card(text: str | None, width: float, confidence: float) -> CardRead:
+        quad = ((0.0, 0.0), (width, 0.0), (width, 1.45 * width), (0.0, 1.45 * width))
+        return CardRead(text, quad, (width / 2, 0.72 * width), confidence)
+
+    one_corner = (card(None, 93.0, 0.45), "2S")
+    net = card("2S", 93.0, NET_CONFIRM + 0.02)
+    fused = _fuse(one_corner, net)
+    assert fused is not None and fused.card == "2S"
+    assert _fuse((card(None, 93.0, 0.33), "2S"), net) == card(None, 93.0, 0.33)
+    assert _fuse((card(None, 70.0, 0.45), "2S"), card("2S", 70.0, 0.52)) == card(None, 70.0, 0.45)
+    assert _fuse(one_corner, card("2C", 93.0, 0.9)) == one_corner[0]
+    assert _fuse(one_corner, card("2S", 93.0, NET_CONFIRM - 0.02)) == one_corner[0]
+    alone = _fuse(None, card("6H", 130.0, NET_ALONE))
+    assert alone is not None and alone.card == "6H"
+    doubtful = _fuse(None, card("6H", 130.0, NET_ALONE - 0.01))
+    assert doubtful is not None and doubtful.card is None
+
+
 def _pile(
     seed: int, table: str, along: float, aside: float, camera: bool
 ) -> tuple[np.ndarray, list[dict]]:

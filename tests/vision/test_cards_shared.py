@@ -148,6 +148,20 @@ def test_cards_in_a_pile_bitten_into_by_their_print_are_found(shared_data: Path)
     assert _scene(folder, "scene_0025.jpg")[0] == "AC"
 
 
+def test_the_network_confirms_black_suits_the_templates_could_not(shared_data: Path) -> None:
+    """scene_0101's standard 9S (83 px): templates read clubs at both corners, both vetoed by
+    the symbol outline, so it was unknown; the outline and the network (spades, 0.996)
+    name it now. scene_0009's 2S and scene_0126's 3S were read at one corner only, their
+    spade confirmed by the outline alone (0.45); the network naming them (0.52, 0.77)
+    names them, while the same scene's 9H, also read 3H by a mis-sized hypothesis with
+    less from the templates, stays a 9H with no extra card."""
+    folder = shared_data / "cards_scenes"
+    assert "9S" in _scene(folder, "scene_0101.jpg")
+    assert "2S" in _scene(folder, "scene_0009.jpg")
+    scene = _scene(folder, "scene_0126.jpg")
+    assert "3S" in scene and "9H" in scene and "3H" not in scene
+
+
 @pytest.mark.parametrize(
     ("deck", "seed"),
     [(d, 0) for d in ("anglo", "paris", "simplistic", "standard", "nicu-white")] + [("anglo", 3)],
