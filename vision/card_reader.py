@@ -33,6 +33,7 @@ from vision.card_index import (
 from vision.card_models import CardModels, load_models
 from vision.card_net import RANK_LABELS, SUIT_LABELS, NetRead
 from vision.card_net import read_patches as net_read_patches
+from vision.card_pips import read_pips
 
 MIN_SCORE = 0.5
 CORNERS = 2.0
@@ -65,6 +66,7 @@ NET_CONFIRM = 0.5
 NET_SUIT = 0.9  # the network's suit that confirms the templates' (spade against club)
 NET_ALONE_INDEX = 0.75  # dice faces read 0.5-0.7
 NET_PICK = 0.95  # the network's share of the cards the templates name, to pick one
+PIP_RANKS = {str(n): n for n in range(2, 11)}  # ranks told by counting their big pips
 BLACK_PAIR = {"S": "C", "C": "S"}  # the black suit an outline names when it vetoes the other
 TAUGHT_SHARPNESS = 0.01  # a taught corner 0.01 closer in correlation counts e times more
 
@@ -249,6 +251,7 @@ def read_cards(
     asked = [k for k, g in enumerate(by_glyphs) if g is None or g[0].card is None]
     nets = net_read_patches([p for k in asked for p in patches[k]])
     cards = []
+    leads: dict[CardRead, list[str]] = {}  # unknown wide cards: what the witnesses lean to
     start = 0
     for k, glyphs in enumerate(by_glyphs):
         by_net = None
@@ -277,11 +280,17 @@ def read_cards(
             if sure < NET_ALONE_INDEX or not _paper_rim(frame, by_net):
                 by_net = None
         card = _fuse(glyphs, by_net)
+        if card is not None and card.card is None and _width(card) >= SMALL_CARD_PX:
+            leads[card] = [lead for lead in (glyphs and glyphs[1], by_net and by_net.card) if lead]
         if card is not None and (
             card.card is not None or _paper_rim(frame, card, RIM_PAPER_UNKNOWN)
         ):
             cards.append(card)
-    return CardsReading(_without_echoes(cards))
+    # Only a card of its own is read by its pips: a mis-sized second hypothesis of a card
+    # sees part of its pips, so echoes are dropped first.
+    return CardsReading(
+        tuple(_by_pips(frame, c, leads[c]) if c in leads else c for c in _without_echoes(cards))
+    )
 
 
 def _net_suit(nets: list[NetRead | None]) -> tuple[str, float] | None:
@@ -408,6 +417,26 @@ def _fuse(by_glyphs: tuple[CardRead, str] | None, by_net: CardRead | None) -> Ca
         if by_net.confidence >= needed or confirmed:
             return replace(glyphs, card=lead, confidence=max(glyphs.confidence, by_net.confidence))
     return glyphs
+
+
+def _by_pips(frame: np.ndarray, card: CardRead, leads: list[str]) -> CardRead:
+    """The unknown card named after the lead (the templates' or the network's) its big pips
+    agree with: a number card showing as many pips as its rank, of its suit (`card_pips`).
+
+    Pips are a third witness, read at three or four times the index's size; they name no
+    card on their own, and court cards and aces (one pip, or a part of a card's pips seen
+    through a misplaced outline) are left to the index.
+    """
+    candidates = [lead for lead in leads if lead[:-1] in PIP_RANKS]
+    if not candidates:
+        return card
+    pips = read_pips(frame, card.quad)
+    if pips is None:
+        return card
+    for lead in candidates:
+        if pips.count == PIP_RANKS[lead[:-1]] and pips.suit == lead[-1]:
+            return replace(card, card=lead, confidence=max(card.confidence, ACCEPT))
+    return card
 
 
 def _width(card: CardRead) -> float:
