@@ -58,11 +58,9 @@ RIM_PAPER_UNKNOWN = 0.4  # an unknown card's rim; its phantoms over the table me
 NET_ACCEPT = 0.8
 NET_ACCEPT_SMALL = 0.9
 NET_ALONE = 0.98
-# The network naming the same wide card as one template corner whose black suit only its
-# outline confirms (confidence ACCEPT * SHAPE_CONFIRM): set on the test scenes, where such
-# pairs read 0.52-0.87 and were right; pairs with less from the templates (a mis-sized
-# hypothesis of a 9H read 3H at 0.32 and 0.77) were not always.
-NET_CONFIRM = 0.5
+# Templates and network leaning to the same wide card, their confidences added (set on the
+# test scenes: the nearest wrong pair, a paris 3D read 5D by both, adds up to 0.79).
+JOINT_ACCEPT = 0.9
 NET_SUIT = 0.9  # the network's suit that confirms the templates' (spade against club)
 NET_ALONE_INDEX = 0.75  # dice faces read 0.5-0.7
 NET_PICK = 0.95  # the network's share of the cards the templates name, to pick one
@@ -251,7 +249,7 @@ def read_cards(
     asked = [k for k, g in enumerate(by_glyphs) if g is None or g[0].card is None]
     nets = net_read_patches([p for k in asked for p in patches[k]])
     cards = []
-    leads: dict[CardRead, list[str]] = {}  # unknown wide cards: what the witnesses lean to
+    leads: dict[CardRead, Leads] = {}  # unknown wide cards: what the witnesses lean to
     start = 0
     for k, glyphs in enumerate(by_glyphs):
         by_net = None
@@ -281,15 +279,18 @@ def read_cards(
                 by_net = None
         card = _fuse(glyphs, by_net)
         if card is not None and card.card is None and _width(card) >= SMALL_CARD_PX:
-            leads[card] = [lead for lead in (glyphs and glyphs[1], by_net and by_net.card) if lead]
+            leads[card] = Leads(
+                glyphs[1] if glyphs else "",
+                glyphs[0].confidence if glyphs else 0.0,
+                by_net.card or "" if by_net else "",
+                by_net.confidence if by_net else 0.0,
+            )
         if card is not None and (
             card.card is not None or _paper_rim(frame, card, RIM_PAPER_UNKNOWN)
         ):
             cards.append(card)
-    # Only a card of its own is read by its pips: a mis-sized second hypothesis of a card
-    # sees part of its pips, so echoes are dropped first.
     return CardsReading(
-        tuple(_by_pips(frame, c, leads[c]) if c in leads else c for c in _without_echoes(cards))
+        tuple(_second_look(frame, c, leads[c]) if c in leads else c for c in _without_echoes(cards))
     )
 
 
@@ -398,11 +399,9 @@ def _fuse(by_glyphs: tuple[CardRead, str] | None, by_net: CardRead | None) -> Ca
 
     The templates name a card as before. Where they cannot cut an index out, the network
     still finds the card (reported unknown unless it is all but certain); where they lean
-    to a card but are unsure, the network naming that same card makes it named: at
-    NET_ACCEPT, or at NET_CONFIRM on a card wide enough to be named from one corner where
-    the templates fall short only by the outline's confirmation of a black suit (one
-    unanimous corner, its suit vote SHAPE_CONFIRM): there the network confirms the suit
-    in the outline's stead.
+    to a card but are unsure, the network naming that same card at NET_ACCEPT makes it
+    named (a wide card they leave unknown gets a second look, `_second_look`, once echoes
+    are dropped).
     """
     if by_glyphs is None:
         if by_net is None or by_net.confidence >= NET_ALONE:
@@ -410,13 +409,39 @@ def _fuse(by_glyphs: tuple[CardRead, str] | None, by_net: CardRead | None) -> Ca
         return replace(by_net, card=None)
     glyphs, lead = by_glyphs
     if glyphs.card is None and by_net is not None and by_net.card == lead:
-        wide = _width(by_net) >= SMALL_CARD_PX
-        needed = NET_ACCEPT if wide else NET_ACCEPT_SMALL
-        one_shape_corner = glyphs.confidence >= ACCEPT * SHAPE_CONFIRM - 1e-9
-        confirmed = wide and one_shape_corner and by_net.confidence >= NET_CONFIRM
-        if by_net.confidence >= needed or confirmed:
+        needed = NET_ACCEPT if _width(by_net) >= SMALL_CARD_PX else NET_ACCEPT_SMALL
+        if by_net.confidence >= needed:
             return replace(glyphs, card=lead, confidence=max(glyphs.confidence, by_net.confidence))
     return glyphs
+
+
+@dataclass(frozen=True)
+class Leads:
+    """What the two witnesses lean to on a wide card they could not name: the templates'
+    lead ("" for none, or one the outline vetoed) and the network's best card ("" for
+    none), each with its confidence."""
+
+    glyphs: str
+    glyph_confidence: float
+    net: str
+    net_confidence: float
+
+
+def _second_look(frame: np.ndarray, card: CardRead, leads: Leads) -> CardRead:
+    """A wide unknown card named where the witnesses together are sure enough: templates
+    and network leaning to the same card with confidences adding up to JOINT_ACCEPT (one
+    unanimous corner whose black suit only its outline confirms gives 0.45, and the
+    network then needs 0.45), or, failing that, its big pips agreeing with one of their
+    leads (`_by_pips`).
+
+    It runs once echoes are dropped: a mis-sized second hypothesis of a card can lean to
+    a wrong card with both witnesses (a 9H's read 3H at 0.32 and 0.77) or see part of its
+    pips, and named, it would be kept as a card of its own.
+    """
+    joint = leads.glyph_confidence + leads.net_confidence
+    if leads.glyphs and leads.glyphs == leads.net and joint >= JOINT_ACCEPT:
+        return replace(card, card=leads.net, confidence=max(card.confidence, leads.net_confidence))
+    return _by_pips(frame, card, [lead for lead in (leads.glyphs, leads.net) if lead])
 
 
 def _by_pips(frame: np.ndarray, card: CardRead, leads: list[str]) -> CardRead:

@@ -321,28 +321,31 @@ def test_a_stray_corner_does_not_cancel_a_unanimous_one() -> None:
     assert decide(read("4", "C", 1.0, 0.9), read("A", "D", 0.11)) is None
 
 
-def test_network_stands_in_for_a_black_suit_only_its_outline_confirmed() -> None:
+def test_templates_and_network_together_name_a_wide_card() -> None:
     """A wide card read at one unanimous corner whose spade only the outline confirms
-    (confidence 0.45) is named where the network names the same card at NET_CONFIRM; with
-    less from the templates, on a small card, or with the network naming another card,
-    it stays unknown. A card found by the network alone is named at NET_ALONE."""
-    from vision.card_reader import NET_ALONE, NET_CONFIRM, CardRead, _fuse
+    (confidence 0.45) is named where the network leans to the same card and their
+    confidences add up to JOINT_ACCEPT; less from either, the network naming another
+    card, or a lead the outline vetoed ("") leaves it unknown. (Cards under 80 px are not
+    given this second look.) A card found by the network alone is named at NET_ALONE."""
+    from vision.card_reader import JOINT_ACCEPT, NET_ALONE, CardRead, Leads, _fuse, _second_look
 
-    def card(text: str | None, width: float, confidence: float) -> CardRead:
-        quad = ((0.0, 0.0), (width, 0.0), (width, 1.45 * width), (0.0, 1.45 * width))
-        return CardRead(text, quad, (width / 2, 0.72 * width), confidence)
+    quad = ((0.0, 0.0), (93.0, 0.0), (93.0, 135.0), (0.0, 135.0))
+    blank = np.full((200, 200, 3), 235, np.uint8)  # no pips to add a third witness
+    unknown = CardRead(None, quad, (46.5, 67.5), 0.45)
 
-    one_corner = (card(None, 93.0, 0.45), "2S")
-    net = card("2S", 93.0, NET_CONFIRM + 0.02)
-    fused = _fuse(one_corner, net)
-    assert fused is not None and fused.card == "2S"
-    assert _fuse((card(None, 93.0, 0.33), "2S"), net) == card(None, 93.0, 0.33)
-    assert _fuse((card(None, 70.0, 0.45), "2S"), card("2S", 70.0, 0.52)) == card(None, 70.0, 0.45)
-    assert _fuse(one_corner, card("2C", 93.0, 0.9)) == one_corner[0]
-    assert _fuse(one_corner, card("2S", 93.0, NET_CONFIRM - 0.02)) == one_corner[0]
-    alone = _fuse(None, card("6H", 130.0, NET_ALONE))
+    def look(glyphs: str, glyph_confidence: float, net: str, net_confidence: float) -> str | None:
+        return _second_look(
+            blank, unknown, Leads(glyphs, glyph_confidence, net, net_confidence)
+        ).card
+
+    assert look("2S", 0.45, "2S", JOINT_ACCEPT - 0.43) == "2S"
+    assert look("2S", 0.45, "2S", JOINT_ACCEPT - 0.47) is None
+    assert look("2S", 0.3, "2S", 0.55) is None
+    assert look("2S", 0.45, "2C", 0.9) is None
+    assert look("", 0.0, "2C", 0.99) is None
+    alone = _fuse(None, CardRead("6H", quad, (46.5, 67.5), NET_ALONE))
     assert alone is not None and alone.card == "6H"
-    doubtful = _fuse(None, card("6H", 130.0, NET_ALONE - 0.01))
+    doubtful = _fuse(None, CardRead("6H", quad, (46.5, 67.5), NET_ALONE - 0.01))
     assert doubtful is not None and doubtful.card is None
 
 
