@@ -11,7 +11,7 @@ here", sized from the edges that leave it and kept only if that card fits inside
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -206,13 +206,10 @@ def _fit_edges(contour: np.ndarray, poly_idx: np.ndarray, min_edge: float) -> li
     n = len(idx)
     edges = [[idx[k], idx[(k + 1) % n]] for k in range(n)]
     edges = [e for e in edges if math.hypot(*direction(e)) >= min_edge]
+    dirs = [direction(e) for e in edges]  # looked at again and again below: found once
     m = len(edges)
-    edges = [
-        e
-        for k, e in enumerate(edges)
-        if not any(_bite(e, nb, direction) for nb in (edges[k - 1], edges[(k + 1) % m]))
-    ]
-    edges = _without_rounded_corners(edges, direction)
+    kept = [k for k in range(m) if not any(_bite(dirs[k], dirs[j]) for j in (k - 1, (k + 1) % m))]
+    edges = _without_rounded_corners([edges[k] for k in kept], [dirs[k] for k in kept])
     merged: list[list[int]] = []
     for e in edges:
         if merged and _cos(direction(merged[-1]), direction(e)) > MERGE_COS:
@@ -234,9 +231,10 @@ def _fit_edges(contour: np.ndarray, poly_idx: np.ndarray, min_edge: float) -> li
     return corners
 
 
-def _bite(edge: list[int], neighbour: list[int], direction: Callable[[list[int]], Point]) -> bool:
-    """Whether a polygon edge is a bite out of a card's corner: much shorter than the
-    neighbouring edge it nearly continues (BITE_COS), not quite in line with it.
+def _bite(d: Point, nd: Point) -> bool:
+    """Whether a polygon edge (direction `d`) is a bite out of a card's corner: much shorter
+    than the neighbouring edge (`nd`) it nearly continues (BITE_COS), not quite in line
+    with it.
 
     Where print fills a card's index corner (a paris "10" between two big hearts), the
     paper outline cuts the corner off along a line a little off the long edge; taken as an
@@ -244,15 +242,12 @@ def _bite(edge: list[int], neighbour: list[int], direction: Callable[[list[int]]
     was guessed (its partner corner fell on a pip). Dropped, the long edge meets the short
     one at the card's real corner.
     """
-    d, nd = direction(edge), direction(neighbour)
     return math.hypot(*d) < BITE_SHARE * math.hypot(*nd) and BITE_COS <= _cos(d, nd) <= MERGE_COS
 
 
-def _without_rounded_corners(
-    edges: list[list[int]], direction: Callable[[list[int]], Point]
-) -> list[list[int]]:
-    """The outline's edges less each run of up to ROUND_RUN short ones between two longer
-    edges that are nearly perpendicular: a card's rounded corner.
+def _without_rounded_corners(edges: list[list[int]], dirs: list[Point]) -> list[list[int]]:
+    """The outline's edges (directions `dirs`) less each run of up to ROUND_RUN short ones
+    between two longer edges that are nearly perpendicular: a card's rounded corner.
 
     The polygon cuts a rounded corner into one to three short edges that turn from one side
     to the next. On a big or blurred card they are long enough to pass the minimum edge, no
@@ -260,22 +255,25 @@ def _without_rounded_corners(
     140 px card on a light laminate, outlined by its closed edges). The run is dropped
     where each of its edges is shorter than ROUND_SHORT of both edges around it and those
     two are within about 15° of perpendicular; their lines then meet at the card's corner.
+    (A run is grown one edge at a time, so its longest edge is kept as it grows; once that
+    is not short beside the edge before the run, no longer run from there can be.)
     """
     m = len(edges)
     if m < 5:
         return edges
-    lengths = [math.hypot(*direction(e)) for e in edges]
+    lengths = [math.hypot(*d) for d in dirs]
     rounded: set[int] = set()
     for start in range(m):
-        before = edges[start - 1]
+        longest = 0.0
         for end in range(start, start + ROUND_RUN):
-            run = [k % m for k in range(start, end + 1)]
+            longest = max(longest, lengths[end % m])
+            if longest >= ROUND_SHORT * lengths[start - 1]:
+                break
             after = (end + 1) % m
-            short = ROUND_SHORT * min(lengths[start - 1], lengths[after])
-            if all(lengths[k] < short for k in run) and (
-                abs(_cos(direction(before), direction(edges[after]))) <= ROUND_PERPENDICULAR
+            if longest < ROUND_SHORT * min(lengths[start - 1], lengths[after]) and (
+                abs(_cos(dirs[start - 1], dirs[after])) <= ROUND_PERPENDICULAR
             ):
-                rounded.update(run)
+                rounded.update(k % m for k in range(start, end + 1))
                 break
     return [e for k, e in enumerate(edges) if k not in rounded]
 
