@@ -594,6 +594,10 @@ def _group_hulls(mask: np.ndarray, blobs: Sequence[np.ndarray], reach: int) -> l
     other."""
     import cv2
 
+    # Fewer than two blobs make no group (`_joint_hull`): on most 1-card frames that spares
+    # the frame-wide dilation and labelling below.
+    if len(blobs) < 2:
+        return []
     only = np.zeros_like(mask)
     cv2.drawContours(only, blobs, -1, 255, -1)
     near = cv2.dilate(only, np.ones((reach, reach), np.uint8))
