@@ -428,9 +428,10 @@ def find_corner_frames(frame: np.ndarray) -> list[CornerFrame]:
     pm = paper_map(frame)
     step, mask = pm.step, pm.mask
     min_small = MIN_CARD_PX / step
+    paper_blobs, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     # Court art can cut a card's paper in pieces: card-shaped hulls of nearby pieces count
     # too (outlined at detection scale only).
-    pieces = _piece_hulls(mask, PIECE_REACH_PX, min_small)
+    pieces = _piece_hulls(mask, paper_blobs, PIECE_REACH_PX, min_small)
     fitted = _rectangle_hypotheses(pieces, min_small, MAX_CARD_PX / step)
     frames = [CornerFrame(o * step, r * step, d * step) for o, r, d in fitted]
     if step == 1:
@@ -438,7 +439,6 @@ def find_corner_frames(frame: np.ndarray) -> list[CornerFrame]:
             fitted, bitten = _outline_hypotheses(blobs, MIN_CARD_PX, MAX_CARD_PX, paper)
             frames += [CornerFrame(*h) for h in fitted + bitten]
         return _distinct(frames)
-    paper_blobs, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     done: list[tuple[int, int, int, int]] = []
     for by_edges, contours in ((False, paper_blobs), (True, _edge_blobs(pm.white, min_small))):
         for contour in contours:
@@ -519,6 +519,8 @@ def _covered(
     """The share of a blob (detection scale) that the given cards cover."""
     import cv2
 
+    if not cards:
+        return 0.0
     x, y, w, h = box
     blob = np.zeros((h, w), np.uint8)
     cv2.drawContours(blob, [contour - [x, y]], -1, 255, -1)
@@ -529,9 +531,11 @@ def _covered(
     return cv2.countNonZero(cv2.bitwise_and(blob, quads)) / area if area else 0.0
 
 
-def _piece_hulls(mask: np.ndarray, reach: int, min_px: float) -> np.ndarray:
-    """Filled convex hulls of blobs within `reach` px of each other, where the hull is a
-    card-shaped rectangle made of at least two pieces.
+def _piece_hulls(
+    mask: np.ndarray, contours: Sequence[np.ndarray], reach: int, min_px: float
+) -> np.ndarray:
+    """Filled convex hulls of the mask's blobs (their outlines `contours`) within `reach` px
+    of each other, where the hull is a card-shaped rectangle made of at least two pieces.
 
     Blobs are grouped twice. First all of them; then only those that are not whole cards
     by themselves (`_card_shaped`): a court card cut up by its art, lying within reach of
@@ -542,7 +546,6 @@ def _piece_hulls(mask: np.ndarray, reach: int, min_px: float) -> np.ndarray:
     """
     import cv2
 
-    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     out = np.zeros_like(mask)
     for hull in _group_hulls(mask, contours, reach):
         cv2.fillConvexPoly(out, hull, 255)
