@@ -46,7 +46,6 @@ SUIT_WAIST_FROM = 0.5  # the earliest a suit's lobes may end, in rank heights fr
 STEM_H = 0.2  # the longest stem kept under a suit's lobes, in rank heights
 STEM_WIDEN = 1.5  # the stem ends where the blob is this much wider than its narrowest
 RIM_BAND = 8  # units from the patch edge where a rim line or edge shadow runs
-BGRA_PIXELS_PER_CORNER = 230_000  # `corner_patches`
 CARD_TRUST = 0.8
 SUIT_CORNER_MARGIN = 0.02
 COLOUR_DOUBT = 0.08
@@ -92,8 +91,7 @@ class CornerRead:
 
 
 def corner_patch(frame: np.ndarray, cf: CornerFrame) -> np.ndarray:
-    """The corner resampled upright at UNIT_PX pixels per 1/100 card width (in the frame's
-    channels: BGR from a BGR frame)."""
+    """The corner resampled upright at UNIT_PX pixels per 1/100 card width (BGR)."""
     import cv2
 
     ex = cf.right / (100.0 * UNIT_PX)
@@ -106,22 +104,6 @@ def corner_patch(frame: np.ndarray, cf: CornerFrame) -> np.ndarray:
         flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
         borderMode=cv2.BORDER_REPLICATE,
     )
-
-
-def corner_patches(frame: np.ndarray, corners: list[CornerFrame]) -> list[np.ndarray]:
-    """`corner_patch` (BGR) of each corner of a BGR frame.
-
-    Where there are many corners, they are resampled from a BGRA copy of the frame: OpenCV
-    warps four channels in 40 % of the time of three (the same pixels: checked on 4,320
-    patches, half of them partly off the frame), and the copy costs about as much as
-    resampling one corner per BGRA_PIXELS_PER_CORNER of the frame (four at 1280 × 720).
-    """
-    import cv2
-
-    if len(corners) * BGRA_PIXELS_PER_CORNER < frame.shape[0] * frame.shape[1]:
-        return [corner_patch(frame, cf) for cf in corners]
-    bgra = cv2.cvtColor(frame, cv2.COLOR_BGR2BGRA)
-    return [cv2.cvtColor(corner_patch(bgra, cf), cv2.COLOR_BGRA2BGR) for cf in corners]
 
 
 def _ink(patch: np.ndarray) -> tuple[np.ndarray, np.ndarray] | None:

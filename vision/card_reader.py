@@ -26,7 +26,7 @@ from vision.card_index import (
     SHAPE_CONFIRM,
     CornerRead,
     clear_reading,
-    corner_patches,
+    corner_patch,
     corner_vector,
     read_patches,
 )
@@ -227,8 +227,7 @@ def read_cards(
     """
     models = models or load_models(taught)
     groups = [_physical_corners(g) for g in _group(find_corner_frames(frame))]
-    resampled = iter(corner_patches(frame, [cf for corners in groups for cf in corners]))
-    patches = [[next(resampled) for _ in corners] for corners in groups]
+    patches = [[corner_patch(frame, cf) for cf in corners] for corners in groups]
     widths = [cf.width for corners in groups for cf in corners]
     corner_reads = iter(read_patches([p for ps in patches for p in ps], models, widths))
     glyph_reads = [[next(corner_reads) for _ in corners] for corners in groups]
