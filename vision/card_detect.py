@@ -11,7 +11,7 @@ here", sized from the edges that leave it and kept only if that card fits inside
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -158,7 +158,7 @@ def paper_map(frame: np.ndarray) -> PaperMap:
     )
     white = _whiteness(small)
     sh, sw = white.shape
-    cells = cv2.resize(white, (max(4, sw // 16), max(4, sh // 16)), interpolation=cv2.INTER_AREA)
+    cells = shrink_by_area(white, (max(4, sw // 16), max(4, sh // 16)))
     table = cv2.medianBlur(cells, 5)
     table = cv2.resize(cv2.blur(table, (3, 3)), (sw, sh), interpolation=cv2.INTER_LINEAR)
     level, _ = cv2.threshold(
@@ -166,6 +166,26 @@ def paper_map(frame: np.ndarray) -> PaperMap:
     )
     level = max(level, 10.0)
     return PaperMap(_paper(white, table, level, CLOSE_PX), step, white, table, level)
+
+
+def shrink_by_area(image: np.ndarray, size: tuple[int, int]) -> np.ndarray:
+    """A uint8 image shrunk to `size` (width, height) by area: OpenCV's INTER_AREA to the bit.
+
+    Where the width shrinks by a whole power of two and the height by no whole factor (640 ×
+    360 to 40 × 22), OpenCV takes its general area path: it adds each cell's pixels along a
+    row in float, each weighing 1/factor, which is exact; then it weighs the rows and rounds
+    once. Shrinking the width first in float (exact means) and then the height gives the
+    same sums in the same order, in 0.17 ms instead of 0.63 ms at 640 × 360 (checked pixel
+    for pixel on 850 frames and noise images, and by a test).
+    """
+    import cv2
+
+    (h, w), (dw, dh) = image.shape, size
+    factor = w // dw
+    if w % dw or factor & (factor - 1) or not h % dh:  # not exact so, or already fast
+        return cv2.resize(image, size, interpolation=cv2.INTER_AREA)
+    rows = cv2.resize(image.astype(np.float32), (dw, h), interpolation=cv2.INTER_AREA)
+    return cv2.convertScaleAbs(cv2.resize(rows, size, interpolation=cv2.INTER_AREA))
 
 
 def _segment(pts: np.ndarray, i: int, j: int) -> np.ndarray:
@@ -206,13 +226,10 @@ def _fit_edges(contour: np.ndarray, poly_idx: np.ndarray, min_edge: float) -> li
     n = len(idx)
     edges = [[idx[k], idx[(k + 1) % n]] for k in range(n)]
     edges = [e for e in edges if math.hypot(*direction(e)) >= min_edge]
+    dirs = [direction(e) for e in edges]  # looked at again and again below: found once
     m = len(edges)
-    edges = [
-        e
-        for k, e in enumerate(edges)
-        if not any(_bite(e, nb, direction) for nb in (edges[k - 1], edges[(k + 1) % m]))
-    ]
-    edges = _without_rounded_corners(edges, direction)
+    kept = [k for k in range(m) if not any(_bite(dirs[k], dirs[j]) for j in (k - 1, (k + 1) % m))]
+    edges = _without_rounded_corners([edges[k] for k in kept], [dirs[k] for k in kept])
     merged: list[list[int]] = []
     for e in edges:
         if merged and _cos(direction(merged[-1]), direction(e)) > MERGE_COS:
@@ -234,9 +251,10 @@ def _fit_edges(contour: np.ndarray, poly_idx: np.ndarray, min_edge: float) -> li
     return corners
 
 
-def _bite(edge: list[int], neighbour: list[int], direction: Callable[[list[int]], Point]) -> bool:
-    """Whether a polygon edge is a bite out of a card's corner: much shorter than the
-    neighbouring edge it nearly continues (BITE_COS), not quite in line with it.
+def _bite(d: Point, nd: Point) -> bool:
+    """Whether a polygon edge (direction `d`) is a bite out of a card's corner: much shorter
+    than the neighbouring edge (`nd`) it nearly continues (BITE_COS), not quite in line
+    with it.
 
     Where print fills a card's index corner (a paris "10" between two big hearts), the
     paper outline cuts the corner off along a line a little off the long edge; taken as an
@@ -244,15 +262,12 @@ def _bite(edge: list[int], neighbour: list[int], direction: Callable[[list[int]]
     was guessed (its partner corner fell on a pip). Dropped, the long edge meets the short
     one at the card's real corner.
     """
-    d, nd = direction(edge), direction(neighbour)
     return math.hypot(*d) < BITE_SHARE * math.hypot(*nd) and BITE_COS <= _cos(d, nd) <= MERGE_COS
 
 
-def _without_rounded_corners(
-    edges: list[list[int]], direction: Callable[[list[int]], Point]
-) -> list[list[int]]:
-    """The outline's edges less each run of up to ROUND_RUN short ones between two longer
-    edges that are nearly perpendicular: a card's rounded corner.
+def _without_rounded_corners(edges: list[list[int]], dirs: list[Point]) -> list[list[int]]:
+    """The outline's edges (directions `dirs`) less each run of up to ROUND_RUN short ones
+    between two longer edges that are nearly perpendicular: a card's rounded corner.
 
     The polygon cuts a rounded corner into one to three short edges that turn from one side
     to the next. On a big or blurred card they are long enough to pass the minimum edge, no
@@ -260,22 +275,25 @@ def _without_rounded_corners(
     140 px card on a light laminate, outlined by its closed edges). The run is dropped
     where each of its edges is shorter than ROUND_SHORT of both edges around it and those
     two are within about 15° of perpendicular; their lines then meet at the card's corner.
+    (A run is grown one edge at a time, so its longest edge is kept as it grows; once that
+    is not short beside the edge before the run, no longer run from there can be.)
     """
     m = len(edges)
     if m < 5:
         return edges
-    lengths = [math.hypot(*direction(e)) for e in edges]
+    lengths = [math.hypot(*d) for d in dirs]
     rounded: set[int] = set()
     for start in range(m):
-        before = edges[start - 1]
+        longest = 0.0
         for end in range(start, start + ROUND_RUN):
-            run = [k % m for k in range(start, end + 1)]
+            longest = max(longest, lengths[end % m])
+            if longest >= ROUND_SHORT * lengths[start - 1]:
+                break
             after = (end + 1) % m
-            short = ROUND_SHORT * min(lengths[start - 1], lengths[after])
-            if all(lengths[k] < short for k in run) and (
-                abs(_cos(direction(before), direction(edges[after]))) <= ROUND_PERPENDICULAR
+            if longest < ROUND_SHORT * min(lengths[start - 1], lengths[after]) and (
+                abs(_cos(dirs[start - 1], dirs[after])) <= ROUND_PERPENDICULAR
             ):
-                rounded.update(run)
+                rounded.update(k % m for k in range(start, end + 1))
                 break
     return [e for k, e in enumerate(edges) if k not in rounded]
 
@@ -430,9 +448,10 @@ def find_corner_frames(frame: np.ndarray) -> list[CornerFrame]:
     pm = paper_map(frame)
     step, mask = pm.step, pm.mask
     min_small = MIN_CARD_PX / step
+    paper_blobs, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     # Court art can cut a card's paper in pieces: card-shaped hulls of nearby pieces count
     # too (outlined at detection scale only).
-    pieces = _piece_hulls(mask, PIECE_REACH_PX, min_small)
+    pieces = _piece_hulls(mask, paper_blobs, PIECE_REACH_PX, min_small)
     fitted = _rectangle_hypotheses(pieces, min_small, MAX_CARD_PX / step)
     frames = [CornerFrame(o * step, r * step, d * step) for o, r, d in fitted]
     if step == 1:
@@ -440,7 +459,6 @@ def find_corner_frames(frame: np.ndarray) -> list[CornerFrame]:
             fitted, bitten = _outline_hypotheses(blobs, MIN_CARD_PX, MAX_CARD_PX, paper)
             frames += [CornerFrame(*h) for h in fitted + bitten]
         return _distinct(frames)
-    paper_blobs, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     done: list[tuple[int, int, int, int]] = []
     for by_edges, contours in ((False, paper_blobs), (True, _edge_blobs(pm.white, min_small))):
         for contour in contours:
@@ -521,6 +539,8 @@ def _covered(
     """The share of a blob (detection scale) that the given cards cover."""
     import cv2
 
+    if not cards:
+        return 0.0
     x, y, w, h = box
     blob = np.zeros((h, w), np.uint8)
     cv2.drawContours(blob, [contour - [x, y]], -1, 255, -1)
@@ -531,9 +551,11 @@ def _covered(
     return cv2.countNonZero(cv2.bitwise_and(blob, quads)) / area if area else 0.0
 
 
-def _piece_hulls(mask: np.ndarray, reach: int, min_px: float) -> np.ndarray:
-    """Filled convex hulls of blobs within `reach` px of each other, where the hull is a
-    card-shaped rectangle made of at least two pieces.
+def _piece_hulls(
+    mask: np.ndarray, contours: Sequence[np.ndarray], reach: int, min_px: float
+) -> np.ndarray:
+    """Filled convex hulls of the mask's blobs (their outlines `contours`) within `reach` px
+    of each other, where the hull is a card-shaped rectangle made of at least two pieces.
 
     Blobs are grouped twice. First all of them; then only those that are not whole cards
     by themselves (`_card_shaped`): a court card cut up by its art, lying within reach of
@@ -544,7 +566,6 @@ def _piece_hulls(mask: np.ndarray, reach: int, min_px: float) -> np.ndarray:
     """
     import cv2
 
-    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     out = np.zeros_like(mask)
     for hull in _group_hulls(mask, contours, reach):
         cv2.fillConvexPoly(out, hull, 255)
@@ -596,6 +617,10 @@ def _group_hulls(mask: np.ndarray, blobs: Sequence[np.ndarray], reach: int) -> l
     other."""
     import cv2
 
+    # Fewer than two blobs make no group (`_joint_hull`): on most 1-card frames that spares
+    # the frame-wide dilation and labelling below.
+    if len(blobs) < 2:
+        return []
     only = np.zeros_like(mask)
     cv2.drawContours(only, blobs, -1, 255, -1)
     near = cv2.dilate(only, np.ones((reach, reach), np.uint8))

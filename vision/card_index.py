@@ -456,13 +456,26 @@ def _above_waist(blob: Box, rh: int) -> Box | None:
 
 
 def _paper_white(patch: np.ndarray) -> np.ndarray:
-    """The paper's level in each channel (B, G, R), by which ink colours are made neutral."""
-    return np.array([percentiles_u8(patch, (90,), ch)[0] for ch in range(3)]) + 1.0
+    """The paper's level in each channel (B, G, R), by which ink colours are made neutral:
+    `percentiles_u8` at 90 % of each channel, the three searched at once."""
+    import cv2
+
+    hists = [cv2.calcHist([patch], [ch], None, [256], [0, 256]) for ch in range(3)]
+    cdf = np.column_stack(hists).astype(np.int64).cumsum(axis=0)
+    # The first level whose cumulative count reaches 90 %, as `searchsorted` finds it.
+    level: np.ndarray = np.count_nonzero(cdf < 90 / 100.0 * cdf[-1].astype(np.float64), axis=0)
+    return level.astype(np.float64) + 1.0
+
+
+def _pixels(box: np.ndarray, mask: np.ndarray) -> np.ndarray:
+    """The BGR pixels of `box` under `mask` in row order, (n, 3): `box[mask]`, which took
+    numpy's slower path for a mask over two of three axes (twice as long)."""
+    return np.compress(mask.ravel(), box.reshape(-1, 3), axis=0)
 
 
 def _is_red(patch: np.ndarray, blob: Box, paper: np.ndarray) -> bool:
     """Red ink: red clearly above green and blue once the paper is made neutral white."""
-    ink = patch[blob.y : blob.y + blob.h, blob.x : blob.x + blob.w][blob.mask()]
+    ink = _pixels(patch[blob.y : blob.y + blob.h, blob.x : blob.x + blob.w], blob.mask())
     sel = ink.astype(np.float32) / paper
     if len(sel) == 0:
         return False
@@ -476,7 +489,7 @@ def _grey_share(box: np.ndarray, mask: np.ndarray, paper: np.ndarray) -> float:
     dark in every channel; a red glyph is dark only in green and blue, and a blurred, faint
     one's rims, tinted grey by the camera's colour noise, are not dark at all. (Counted over
     all of the blob's ink, the rims of faint red ranks on the shared scenes reached 15 %.)"""
-    sel = box[mask].astype(np.float32) / paper
+    sel = _pixels(box, mask).astype(np.float32) / paper
     dark = sel[sel.min(axis=1) <= GREY_DARK]
     if len(dark) == 0:
         return 0.0

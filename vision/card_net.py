@@ -40,14 +40,43 @@ def net_input(patch: np.ndarray, unit_px: int = 2) -> np.ndarray | None:
     region = patch[: IN_H * unit_px, : IN_W * unit_px]
     small = cv2.resize(region, (IN_W, IN_H), interpolation=cv2.INTER_AREA).astype(np.float32)
     dark = small.min(axis=2)
-    paper, floor = np.percentile(dark, (85, 1))
+    paper, floor = percentiles(dark.ravel(), (85, 1))
     if paper - floor < MIN_CONTRAST:
         return None
     ink = np.clip((paper - dark) / (paper - floor), 0.0, 1.0)
-    white = np.percentile(small.reshape(-1, 3), 90, axis=0) + 1.0
+    # np.percentile answers one q in float32; the 90th of 1456 values lies half-way between
+    # two of them, which float32 holds exactly.
+    white = percentiles(small.reshape(-1, 3), (90,))[0].astype(np.float32) + 1.0
     norm = small / white
     red = np.clip(norm[..., 2] - np.maximum(norm[..., 0], norm[..., 1]), -0.5, 1.0) * 2.0
     return np.stack([ink, red]).astype(np.float32)
+
+
+def percentiles(values: np.ndarray, qs: tuple[float, ...]) -> np.ndarray:
+    """np.percentile(values, qs, axis=0) for a sequence of qs: numpy's "linear" method and
+    its float64 arithmetic, by one partial sort. np.percentile's own overhead was most of
+    `net_input`'s time (about 0.12 ms a call on 1456 values, the partition 15 µs)."""
+    lo, hi, gamma = _linear_points(len(values), qs, values.ndim)
+    part = np.partition(values, (*lo, *hi), axis=0)
+    a, b = part[lo], part[hi]
+    diff = b - a
+    out: np.ndarray = np.where(gamma >= 0.5, b - diff * (1 - gamma), a + diff * gamma)
+    return out
+
+
+@lru_cache(maxsize=8)
+def _linear_points(
+    n: int, qs: tuple[float, ...], ndim: int
+) -> tuple[list[int], list[int], np.ndarray]:
+    """The two order statistics that each of `qs` lies between among n values, and its
+    weight (shaped to broadcast over `ndim`-dimensional values), as numpy computes them."""
+    q = np.asarray(qs, np.float64) / 100.0
+    virtual = n * q + (1.0 - q) - 1.0  # numpy's virtual index for alpha = beta = 1
+    lo = np.clip(np.floor(virtual), 0, n - 1).astype(np.intp)
+    hi = np.minimum(lo + 1, n - 1)
+    gamma = (virtual - lo).reshape(-1, *(1,) * (ndim - 1))
+    gamma.setflags(write=False)  # shared by every caller
+    return lo.tolist(), hi.tolist(), gamma
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,16 @@ from __future__ import annotations
 import numpy as np
 
 from vision.build_card_models import _weight, rank_glyphs
-from vision.card_net import IN_H, IN_W, RANK_LABELS, SUIT_LABELS, forward, load_weights, net_input
+from vision.card_net import (
+    IN_H,
+    IN_W,
+    RANK_LABELS,
+    SUIT_LABELS,
+    forward,
+    load_weights,
+    net_input,
+    percentiles,
+)
 from vision.card_shapes import RANKS, SUITS, draw_suit
 from vision.card_train import camera_patch, draw_corner
 
@@ -20,6 +29,18 @@ def test_shipped_weights_give_probabilities() -> None:
     assert suit.shape == (3, len(SUIT_LABELS))
     assert np.allclose(rank.sum(axis=1), 1.0, atol=1e-4)
     assert np.allclose(suit.sum(axis=1), 1.0, atol=1e-4)
+
+
+def test_percentiles_are_numpys_to_the_bit() -> None:
+    """`net_input`'s percentiles give np.percentile's very numbers and types on its inputs."""
+    rng = np.random.default_rng(7)
+    for top in (1, 2, 40, 256):
+        dark = rng.integers(0, top, IN_H * IN_W).astype(np.float32)
+        pixels = rng.integers(0, top, (IN_H * IN_W, 3)).astype(np.float32)
+        ours, numpys = percentiles(dark, (85, 1)), np.percentile(dark, (85, 1))
+        assert ours.dtype == numpys.dtype and np.array_equal(ours, numpys)
+        white = percentiles(pixels, (90,))[0].astype(np.float32)
+        assert np.array_equal(white, np.percentile(pixels, 90, axis=0))
 
 
 def test_drawn_corners_are_read_and_bare_corners_hold_no_index() -> None:

@@ -7,6 +7,7 @@ import numpy as np
 import pytest
 
 from vision import synth
+from vision.card_detect import shrink_by_area
 from vision.card_eval import match
 from vision.card_glyphs import glyph_vector, tight_crop
 from vision.card_models import TemplateSet, load_models
@@ -462,3 +463,19 @@ def test_a_pile_of_cards_with_rounded_corners_gets_corners_of_card_size() -> Non
     widths = [float(np.linalg.norm(right)) for _, right, _ in fitted + bitten]
     assert any(0.85 * 140 <= w <= 1.1 * 140 for w in widths)
     assert all(w <= 1.2 * 140 for w in widths)
+
+
+@pytest.mark.parametrize(
+    "shape", [(360, 640), (360, 480), (370, 656), (480, 640), (70, 68), (33, 50)]
+)
+def test_shrink_by_area_is_opencvs_area_resize_to_the_bit(shape: tuple[int, int]) -> None:
+    """The table estimate's cells (`paper_map`), shrunk in two steps where that is cheaper."""
+    rng = np.random.default_rng(shape[0] * shape[1])
+    h, w = shape
+    size = (max(4, w // 16), max(4, h // 16))
+    for image in (
+        rng.integers(0, 256, shape, dtype=np.uint8),
+        cv2.GaussianBlur(rng.integers(0, 256, shape, dtype=np.uint8), (0, 0), 3.0),
+    ):
+        ours = shrink_by_area(image, size)
+        assert np.array_equal(ours, cv2.resize(image, size, interpolation=cv2.INTER_AREA))
