@@ -9,7 +9,9 @@ with `card=None`. A card's confidence is the agreement of its two index corners 
 unanimous, 0.5 = one unanimous corner). A card at least 80 px wide is named from one
 unanimous corner; a smaller one needs both corners to agree, because single-corner
 readings of tiny indices were measured to be wrong too often: for them unknown is
-acceptable, a wrong card is not.
+acceptable, a wrong card is not. The corner network (`card_net`) is the second witness,
+and a wide number card's big pips (`card_pips`) the third: they confirm what the
+templates lean to, and never name a card on their own (bar a network all but certain).
 """
 
 from __future__ import annotations
