@@ -32,6 +32,7 @@ PIP_ASPECT = (0.6, 1.6)  # height / width of a pip's box
 SAME_PIP = (0.6, 1.6)  # a pip's area against the median pip's
 MIDDLE_ROW = 0.08  # pips this close to the card's middle may stand either way
 SUIT_SHARE = 0.75  # the share of readable pips that must name one suit
+MAX_ASPECT = 3.0  # a card is about 1.4-1.6 times as long as wide; a longer outline is squeezed
 DIAMOND_WAIST = 0.12  # a diamond is widest within this share of its height from its middle
 
 
@@ -47,6 +48,8 @@ def read_pips(frame: np.ndarray, quad: tuple[tuple[float, float], ...]) -> PipRe
     """The pips inside a card's outline (corners clockwise from its index corner), or None
     where the warped card has no print to speak of."""
     card = _upright(frame, np.array(quad, np.float32))
+    if card is None:
+        return None
     dark = darkest_channel(card)
     paper, floor = percentiles_u8(dark, (90, 1))
     if paper - floor < MIN_CONTRAST:
@@ -58,16 +61,20 @@ def read_pips(frame: np.ndarray, quad: tuple[tuple[float, float], ...]) -> PipRe
     return PipReading(len(pips), _suit(card, ink, pips))
 
 
-def _upright(frame: np.ndarray, quad: np.ndarray) -> np.ndarray:
-    """The card warped upright, PIP_W px wide, at the outline's own aspect."""
+def _upright(frame: np.ndarray, quad: np.ndarray) -> np.ndarray | None:
+    """The card warped upright, PIP_W px wide, at the outline's own aspect; None for an
+    outline under a pixel wide or long."""
     import cv2
 
     width = float(np.linalg.norm(quad[1] - quad[0]))
-    height = round(PIP_W * float(np.linalg.norm(quad[3] - quad[0])) / max(width, 1e-6))
+    length = float(np.linalg.norm(quad[3] - quad[0]))
+    if width < 1.0 or length < 1.0:
+        return None
+    height = round(PIP_W * min(length / width, MAX_ASPECT))
     src = np.array([quad[0], quad[1], quad[3]], np.float32)
     dst = np.array([[0, 0], [PIP_W, 0], [0, height]], np.float32)
     matrix = cv2.getAffineTransform(src, dst)
-    return cv2.warpAffine(frame, matrix, (PIP_W, max(1, height)), flags=cv2.INTER_AREA)
+    return cv2.warpAffine(frame, matrix, (PIP_W, height), flags=cv2.INTER_AREA)
 
 
 def _pip_blobs(ink: np.ndarray) -> list[tuple[int, int, int, int, np.ndarray]]:

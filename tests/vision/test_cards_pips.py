@@ -44,6 +44,7 @@ def test_court_cards_and_blank_paper_show_no_pips() -> None:
     assert read_pips(frame, quad) == PipReading(0, None)
     blank = np.full((480, 640, 3), 235, np.uint8)
     assert read_pips(blank, quad) is None
+    assert read_pips(frame, ((5.0, 5.0),) * 4) is None  # a degenerate outline
 
 
 def test_an_unknown_card_is_named_only_after_a_lead_its_pips_agree_with() -> None:
