@@ -265,7 +265,7 @@ def _red_index(patch: np.ndarray, ink: np.ndarray, late: bool) -> IndexCrops | N
     "K" to the templates), the cut had found the index already and only the grey is
     dropped, so it is late only where that cut was.
     """
-    norm = patch.astype(np.float32) / _paper_white(patch).astype(np.float32)
+    norm = patch.astype(np.float32) / paper_white(patch).astype(np.float32)
     redness = norm[..., 2] - np.maximum(norm[..., 0], norm[..., 1])
     crops = _crops(patch, ink, ((ink >= INK_LEVEL) & (redness > RED_LEVEL)).astype(np.uint8))
     return replace(crops, late=late) if crops is not None and crops.red else None
@@ -389,7 +389,7 @@ def _crops(
         rank_mask[y : y + part.h, x : x + part.w] |= part.mask()
     rank_ink = np.where(rank_mask, ink[ry0:ry1, rx0:rx1], 0.0)
     suit_ink = np.where(suit.mask(), ink[suit.y : suit.y + suit.h, suit.x : suit.x + suit.w], 0.0)
-    paper = _paper_white(patch)
+    paper = paper_white(patch)
     red = _is_red(patch, suit, paper)
     red_rank = _is_red(patch, seed, paper)
     grey = red and red_rank and _grey_share(patch[ry0:ry1, rx0:rx1], rank_mask, paper) >= GREY_SHARE
@@ -455,7 +455,7 @@ def _above_waist(blob: Box, rh: int) -> Box | None:
     return blob._replace(h=waist, area=int(widths[:waist].sum()), labels=blob.labels[:waist])
 
 
-def _paper_white(patch: np.ndarray) -> np.ndarray:
+def paper_white(patch: np.ndarray) -> np.ndarray:
     """The paper's level in each channel (B, G, R), by which ink colours are made neutral:
     `percentiles_u8` at 90 % of each channel, the three searched at once."""
     import cv2
@@ -474,9 +474,16 @@ def _pixels(box: np.ndarray, mask: np.ndarray) -> np.ndarray:
 
 
 def _is_red(patch: np.ndarray, blob: Box, paper: np.ndarray) -> bool:
-    """Red ink: red clearly above green and blue once the paper is made neutral white."""
-    ink = _pixels(patch[blob.y : blob.y + blob.h, blob.x : blob.x + blob.w], blob.mask())
-    sel = ink.astype(np.float32) / paper
+    """Whether a blob's ink is red (`red_ink`)."""
+    return red_ink(
+        _pixels(patch[blob.y : blob.y + blob.h, blob.x : blob.x + blob.w], blob.mask()), paper
+    )
+
+
+def red_ink(pixels: np.ndarray, paper: np.ndarray) -> bool:
+    """Red ink: red clearly above green and blue once the paper (`paper_white`) is made
+    neutral white; `pixels` are (n, 3) BGR."""
+    sel = pixels.astype(np.float32) / paper
     if len(sel) == 0:
         return False
     redness = sel[:, 2] - np.maximum(sel[:, 0], sel[:, 1])

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from vision.card_detect import darkest_channel
-from vision.card_index import MIN_CONTRAST, RED_LEVEL, percentiles_u8
+from vision.card_index import MIN_CONTRAST, paper_white, percentiles_u8, red_ink
 from vision.card_suit_shape import shape_suit
 
 PIP_W = 100  # the card's width once warped, px
@@ -110,8 +110,8 @@ def _suit(
 ) -> str | None:
     """The suit at least SUIT_SHARE of the pips off the middle row name, of the colour
     all pips share; None where the colours differ or no suit has that share."""
-    paper = np.array([percentiles_u8(card, (90,), ch)[0] for ch in range(3)]) + 1.0
-    reds = [_is_red(card[y : y + h, x : x + w][mask], paper) for x, y, w, h, mask in pips]
+    paper = paper_white(card)
+    reds = [red_ink(card[y : y + h, x : x + w][mask], paper) for x, y, w, h, mask in pips]
     if any(reds) and not all(reds):
         return None
     middle = card.shape[0] / 2
@@ -128,13 +128,6 @@ def _suit(
         if names.count(suit) >= SUIT_SHARE * len(names):
             return suit
     return None
-
-
-def _is_red(ink_pixels: np.ndarray, paper: np.ndarray) -> bool:
-    """Red print: red clearly above green and blue once the paper is made neutral white."""
-    sel = ink_pixels.astype(np.float32) / paper
-    redness = sel[:, 2] - np.maximum(sel[:, 0], sel[:, 1])
-    return bool(np.median(redness) > RED_LEVEL)
 
 
 def _red_suit(symbol: np.ndarray) -> str:
