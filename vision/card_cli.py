@@ -12,16 +12,15 @@ from vision.card_eval import CardScores, evaluate
 
 def read_cards_lines(paths: list[str], taught: Path | None = None) -> Iterator[dict[str, Any]]:
     """One JSON-ready dict per image; an unreadable file gives an "error" line, not a stop."""
-    import cv2
-
     from vision.card_models import load_models
     from vision.card_reader import read_cards
+    from vision.sources import read_image
 
     load_models(taught)  # load once before the clock starts, not inside the first image's time
     for path in paths:
-        frame = cv2.imread(path)
+        frame, problem = read_image(path)
         if frame is None:
-            yield {"file": path, "error": "cannot read image"}
+            yield {"file": path, "error": f"cannot read image: {problem}"}
             continue
         t0 = time.perf_counter()
         reading = read_cards(frame, taught=taught)

@@ -80,7 +80,6 @@ def _check_readable(path: Path | None, missing: str, load: Any) -> None:
 
 
 def _calibrate_dice(args: argparse.Namespace) -> int:
-    import cv2
 
     from companion.cli import UsageError
     from vision.dice import calibrate
@@ -91,10 +90,11 @@ def _calibrate_dice(args: argparse.Namespace) -> int:
         parse_counts,
         save_palette,
     )
+    from vision.sources import read_image
 
-    frame = cv2.imread(str(args.image))
+    frame, problem = read_image(args.image)
     if frame is None:
-        raise UsageError(f"cannot read image {args.image}")
+        raise UsageError(f"cannot read image {args.image}: {problem}")
     try:
         start = load_palette(args.palette)
     except PaletteError as exc:

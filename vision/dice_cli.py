@@ -13,6 +13,7 @@ import cv2
 from vision.dice import read_dice
 from vision.dice_eval import DiceScore, score_folder
 from vision.palette import load_palette
+from vision.sources import read_image
 
 HOLDOUT_PATH = Path(__file__).with_name("dice_holdout.json")
 
@@ -22,9 +23,9 @@ def read_dice_lines(paths: Sequence[str], palette_file: Path | None) -> Iterator
     cv2.setNumThreads(1)
     palette = load_palette(palette_file)
     for path in paths:
-        frame = cv2.imread(path)
+        frame, problem = read_image(path)
         if frame is None:
-            yield {"file": path, "error": "cannot read image"}
+            yield {"file": path, "error": f"cannot read image: {problem}"}
             continue
         start = time.perf_counter()
         reading = read_dice(frame, palette)

@@ -21,6 +21,27 @@ class SourceError(RuntimeError):
     """A frame source that cannot start; the message says what to check."""
 
 
+def read_image(path: str | Path) -> tuple[np.ndarray | None, str]:
+    """A BGR image from a file, or None and what is wrong with the file, in words an
+    installer can act on ("no such file", "not an image", ...). The bytes are decoded in
+    memory, so OpenCV prints no warning of its own beside the command's output."""
+    import cv2
+
+    file = Path(path)
+    if not file.exists():
+        return None, "no such file"
+    if not file.is_file():
+        return None, "not a file"
+    try:
+        data = np.fromfile(file, np.uint8)
+    except OSError as exc:
+        return None, f"cannot open the file ({exc.strerror or exc})"
+    frame = cv2.imdecode(data, cv2.IMREAD_COLOR) if data.size else None
+    if frame is None:
+        return None, "not an image OpenCV can read (JPEG, PNG, BMP, ...)"
+    return frame, ""
+
+
 class FrameSource(Protocol):
     """Anything that yields camera frames."""
 
