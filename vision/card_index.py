@@ -109,15 +109,22 @@ def corner_patch(frame: np.ndarray, cf: CornerFrame) -> np.ndarray:
 def _ink(patch: np.ndarray) -> tuple[np.ndarray, np.ndarray] | None:
     """(ink 0..1 as float, binary ink mask), or None when the patch has no printed contrast.
 
-    Ink is measured from the paper's level towards the darkest print, and the cut is low:
-    small index glyphs are thin and blurred, so they never reach the depth of a solid pip.
+    The cut is low: small index glyphs are thin and blurred, so they never reach the depth
+    of a solid pip.
     """
-    dark = darkest_channel(patch)
-    paper, floor = percentiles_u8(dark, (85, 1))
+    ink = ink_depth(patch, 85)
+    return None if ink is None else (ink, (ink >= INK_LEVEL).astype(np.uint8))
+
+
+def ink_depth(image: np.ndarray, paper_percent: float) -> np.ndarray | None:
+    """Ink 0..1 of a BGR image, measured from the paper's level (the darkest channel's
+    `paper_percent` percentile) towards its darkest print (its 1st); None where the two
+    are under MIN_CONTRAST apart, as on blank paper."""
+    dark = darkest_channel(image)
+    paper, floor = percentiles_u8(dark, (paper_percent, 1))
     if paper - floor < MIN_CONTRAST:
         return None
-    ink = np.clip((paper - dark.astype(np.float32)) / (paper - floor), 0.0, 1.0)
-    return ink, (ink >= INK_LEVEL).astype(np.uint8)
+    return np.clip((paper - dark.astype(np.float32)) / (paper - floor), 0.0, 1.0)
 
 
 class Box(NamedTuple):

@@ -19,11 +19,11 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from vision.card_detect import darkest_channel
-from vision.card_index import MIN_CONTRAST, paper_white, percentiles_u8, red_ink
+from vision.card_index import ink_depth, paper_white, red_ink
 from vision.card_suit_shape import shape_suit
 
 PIP_W = 100  # the card's width once warped, px
+PAPER_PERCENT = 90  # the paper's level: most of a card is paper
 PIP_INK = 0.4  # ink level of a pip: solid print, well above the index's thin strokes
 PIP_MIN, PIP_MAX = 0.09, 0.34  # a pip's box sides, as shares of the card's width
 INNER_X, INNER_Y = 0.12, 0.06  # the index columns and the rim, as shares of width/height
@@ -50,11 +50,9 @@ def read_pips(frame: np.ndarray, quad: tuple[tuple[float, float], ...]) -> PipRe
     card = _upright(frame, np.array(quad, np.float32))
     if card is None:
         return None
-    dark = darkest_channel(card)
-    paper, floor = percentiles_u8(dark, (90, 1))
-    if paper - floor < MIN_CONTRAST:
+    ink = ink_depth(card, PAPER_PERCENT)
+    if ink is None:
         return None
-    ink = np.clip((paper - dark.astype(np.float32)) / (paper - floor), 0.0, 1.0)
     pips = _pip_blobs(ink)
     if not pips:
         return PipReading(0, None)
