@@ -10,6 +10,7 @@ measured up to 25 times slower per element.)
 
 from __future__ import annotations
 
+import cv2
 import numpy as np
 from threadpoolctl import threadpool_limits
 
@@ -34,10 +35,7 @@ def conv_relu_pool(x: np.ndarray, w: np.ndarray, b: np.ndarray) -> np.ndarray:
     of the values.
     """
     _, n, h, wd = x.shape
-    out = (w @ shifted_columns(x)).reshape(-1, n, h, wd)
-    h2, w2 = h // 2 * 2, wd // 2 * 2
-    rows = np.maximum(out[:, :, 0:h2:2, :w2], out[:, :, 1:h2:2, :w2])
-    pooled = np.maximum(rows[..., 0::2], rows[..., 1::2])
+    pooled = max_pooled((w @ shifted_columns(x)).reshape(-1, n, h, wd))
     pooled += b[:, None, None, None]
     return np.maximum(pooled, 0.0, out=pooled)
 
@@ -67,6 +65,21 @@ def shifted_columns(x: np.ndarray) -> np.ndarray:
         if dx != 1:
             grid[:, :, :, 0 if dx == 0 else wd - 1] = 0.0
     return cols.reshape(c * 9, size)
+
+
+def max_pooled(maps: np.ndarray) -> np.ndarray:
+    """2×2 max-pool of (C, N, H, W) float32 maps; odd sizes lose their last row/column.
+
+    Rows first: each pair of rows is one row of a 2-D view that OpenCV takes in one call,
+    where numpy ran its inner loop once per row (12–48 floats) and took 2.4–4.6 times as
+    long (measured on the dice nets' layers). The two maxima give the same bits except on
+    NaN and on the sign of a +0/−0 tie, and a product's zeros are all +0.
+    """
+    c, n, h, wd = maps.shape
+    h2, w2 = h // 2, wd // 2
+    pairs = maps[:, :, : 2 * h2, : 2 * w2].reshape(c * n * h2, 2, 2 * w2)
+    rows = cv2.max(pairs[:, 0], pairs[:, 1])
+    return np.maximum(rows[:, 0::2], rows[:, 1::2]).reshape(c, n, h2, w2)
 
 
 def softmax(z: np.ndarray) -> np.ndarray:

@@ -21,7 +21,7 @@ from vision.dice_net import (
     default_value_net,
     value_crops,
 )
-from vision.numpy_nn import conv_relu_pool, shifted_columns
+from vision.numpy_nn import conv_relu_pool, max_pooled, shifted_columns
 
 
 def direct_conv_relu_pool(x: np.ndarray, w: np.ndarray, b: np.ndarray) -> np.ndarray:
@@ -58,6 +58,16 @@ def test_shifted_columns_are_the_padded_shifts(shape: tuple[int, int, int, int])
     shifts = [padded[:, :, dy : dy + h, dx : dx + wd] for dy in range(3) for dx in range(3)]
     want = np.stack(shifts, axis=1)
     assert np.array_equal(shifted_columns(x), want.reshape(c * 9, n * h * wd))
+
+
+@pytest.mark.parametrize("shape", [(2, 3, 6, 8), (3, 2, 7, 5), (1, 1, 3, 2)])
+def test_max_pooled_is_the_window_maximum(shape: tuple[int, int, int, int]) -> None:
+    """Each output is exactly the largest of its 2×2 window; a last odd row or column
+    is dropped."""
+    maps = np.random.default_rng(sum(shape)).standard_normal(shape).astype(np.float32)
+    c, n, h, wd = shape
+    windows = maps[:, :, : h // 2 * 2, : wd // 2 * 2].reshape(c, n, h // 2, 2, wd // 2, 2)
+    assert np.array_equal(max_pooled(maps), windows.max(axis=(3, 5)))
 
 
 BLAS_THREADS = (
