@@ -21,7 +21,7 @@ from vision.dice_net import (
     default_value_net,
     value_crops,
 )
-from vision.numpy_nn import conv_relu_pool
+from vision.numpy_nn import conv_relu_pool, max_pooled, shifted_columns
 
 
 def direct_conv_relu_pool(x: np.ndarray, w: np.ndarray, b: np.ndarray) -> np.ndarray:
@@ -47,6 +47,27 @@ def test_convolution_matches_the_direct_sum(side: int, channels: int) -> None:
     assert got.shape == (5, 3, side // 2, side // 2)
     want = direct_conv_relu_pool(x, w, b).transpose(3, 0, 1, 2)
     np.testing.assert_allclose(got, want, rtol=1e-4, atol=1e-4)
+
+
+@pytest.mark.parametrize("shape", [(3, 4, 6, 6), (2, 3, 5, 7), (1, 2, 1, 3), (2, 1, 1, 2)])
+def test_shifted_columns_are_the_padded_shifts(shape: tuple[int, int, int, int]) -> None:
+    """Bit for bit the columns cut from a zero-padded copy, so the product is unchanged."""
+    x = np.random.default_rng(sum(shape)).standard_normal(shape).astype(np.float32)
+    c, n, h, wd = shape
+    padded = np.pad(x, ((0, 0), (0, 0), (1, 1), (1, 1)))
+    shifts = [padded[:, :, dy : dy + h, dx : dx + wd] for dy in range(3) for dx in range(3)]
+    want = np.stack(shifts, axis=1)
+    assert np.array_equal(shifted_columns(x), want.reshape(c * 9, n * h * wd))
+
+
+@pytest.mark.parametrize("shape", [(2, 3, 6, 8), (3, 2, 7, 5), (1, 1, 3, 2)])
+def test_max_pooled_is_the_window_maximum(shape: tuple[int, int, int, int]) -> None:
+    """Each output is exactly the largest of its 2×2 window; a last odd row or column
+    is dropped."""
+    maps = np.random.default_rng(sum(shape)).standard_normal(shape).astype(np.float32)
+    c, n, h, wd = shape
+    windows = maps[:, :, : h // 2 * 2, : wd // 2 * 2].reshape(c, n, h // 2, 2, wd // 2, 2)
+    assert np.array_equal(max_pooled(maps), windows.max(axis=(3, 5)))
 
 
 BLAS_THREADS = (
