@@ -6,7 +6,7 @@ small index spade look like a club or a "10" like a "6". They are a third witnes
 card whose index reads weakly (`card_reader`).
 
 The card is warped upright to PIP_W px wide from its outline; pips are the ink blobs of a
-pip's size and fill inside the index columns and the rim. Pips in the bottom half are
+pip's size and fill between the index columns, centred inside the rim. Pips in the bottom half are
 printed turned, and are turned back before their shape is read; those on the middle row
 (the centre pip of a 3, 5 or 9) may stand either way, so their shape is not read.
 Spades and clubs are told by the outline's notches (`card_suit_shape`), hearts and
@@ -27,6 +27,7 @@ PAPER_PERCENT = 90  # the paper's level: most of a card is paper
 PIP_INK = 0.4  # ink level of a pip: solid print, well above the index's thin strokes
 PIP_MIN, PIP_MAX = 0.09, 0.34  # a pip's box sides, as shares of the card's width
 INNER_X, INNER_Y = 0.12, 0.06  # the index columns and the rim, as shares of width/height
+CUT_TOUCH = 0.25  # a blob along an index column's cut for more of its height was cut in two
 PIP_FILL = 0.4  # a pip's share of its box (a frame line or a sliver of art fills less)
 PIP_ASPECT = (0.6, 1.6)  # height / width of a pip's box
 SAME_PIP = (0.6, 1.6)  # a pip's area against the median pip's
@@ -76,23 +77,35 @@ def _upright(frame: np.ndarray, quad: np.ndarray) -> np.ndarray | None:
 
 
 def _pip_blobs(ink: np.ndarray) -> list[tuple[int, int, int, int, np.ndarray]]:
-    """(x, y, w, h, mask) of each blob shaped and sized like a pip, alike in area."""
+    """(x, y, w, h, mask) of each blob shaped and sized like a pip, alike in area.
+
+    The index columns are cut off before blobs are found: a deck that prints its pips
+    close to the index (paris) joins the top pip to the "10" above it, and the joined blob
+    was no pip (a 10 counted 8). A blob left lying along a cut for more than CUT_TOUCH of
+    its height is a symbol cut in two (an index suit as large as a pip), not a pip that
+    only a thin stroke joined. The rim is judged by a pip's centre: decks print their end
+    rows closer to the card's ends than the rim (an anglo 7's end pips reach 2 % of its
+    length from them, and a 7 counted 5).
+    """
     import cv2
 
     h_card = ink.shape[0]
-    n, labels, stats, _ = cv2.connectedComponentsWithStats((ink >= PIP_INK).astype(np.uint8), 8)
+    edge = round(INNER_X * PIP_W)
+    solid = (ink >= PIP_INK).astype(np.uint8)
+    solid[:, :edge] = 0
+    solid[:, PIP_W - edge :] = 0
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(solid, 8)
     lo, hi = PIP_MIN * PIP_W, PIP_MAX * PIP_W
     found = []
     for i, (x, y, w, h, area) in enumerate(stats[1:n].tolist(), start=1):
-        inside = (
-            x >= INNER_X * PIP_W
-            and x + w <= (1 - INNER_X) * PIP_W
-            and y >= INNER_Y * h_card
-            and y + h <= (1 - INNER_Y) * h_card
-        )
+        inside = INNER_Y * h_card <= y + h / 2 <= (1 - INNER_Y) * h_card
         shaped = PIP_ASPECT[0] <= h / w <= PIP_ASPECT[1] and area >= PIP_FILL * w * h
-        if inside and shaped and lo <= w <= hi and lo <= h <= hi:
-            found.append((x, y, w, h, area, labels[y : y + h, x : x + w] == i))
+        if not (inside and shaped and lo <= w <= hi and lo <= h <= hi):
+            continue
+        mask = labels[y : y + h, x : x + w] == i
+        if _cut_across(mask, x == edge, x + w == PIP_W - edge):
+            continue
+        found.append((x, y, w, h, area, mask))
     if not found:
         return []
     median = float(np.median([f[4] for f in found]))
@@ -101,6 +114,15 @@ def _pip_blobs(ink: np.ndarray) -> list[tuple[int, int, int, int, np.ndarray]]:
         for x, y, w, h, area, mask in found
         if SAME_PIP[0] * median <= area <= SAME_PIP[1] * median
     ]
+
+
+def _cut_across(mask: np.ndarray, left_cut: bool, right_cut: bool) -> bool:
+    """Whether a blob lies along the index columns' cut (its first or last column on the
+    cut) for more than CUT_TOUCH of its height."""
+    along = max(
+        int(mask[:, 0].sum()) if left_cut else 0, int(mask[:, -1].sum()) if right_cut else 0
+    )
+    return along > CUT_TOUCH * mask.shape[0]
 
 
 def _suit(

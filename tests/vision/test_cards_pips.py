@@ -24,9 +24,13 @@ def _card(text: str, seed: int) -> tuple[np.ndarray, tuple[tuple[float, float], 
 def test_pips_are_counted_and_their_suit_read() -> None:
     """Pips in the bottom half are printed turned and a 3's middle pip may stand either way;
     hearts and diamonds, spades and clubs are still told apart. Drawn faces are harder than
-    real ones: their index suit can be as large as a pip (counted as one), and a 10's
-    rows can touch. Measured over these 44 drawn cards: 37 counted right, 38 of the 39
-    suits named right (on the shared scenes' wide number cards: 133 of 183, and 154 of 156)."""
+    real ones: their index suit can be as large as a pip (counted as one), a 10's rows can
+    touch, and a drawn "10" reaches past the index column, its "0" centred inside the rim
+    (counted as a pip). Measured over these 44 drawn cards: 33 counted right, 39 of the 40
+    suits named right (37 and 38 of 39 before pips were judged by their centres and cut
+    free of the index columns; on the shared scenes' wide number cards 133 → 146 of 183
+    counted right, and 153 of 155 suits; the shared decks' 400 number faces at seeds 0 and
+    1: 371 → 384)."""
     counted = named = right = 0
     for seed in range(1, 12):
         for text, count in (("10H", 10), ("2S", 2), ("3C", 3), ("9C", 9)):
@@ -35,8 +39,8 @@ def test_pips_are_counted_and_their_suit_read() -> None:
             counted += pips.count == count
             named += pips.suit is not None
             right += pips.suit == text[-1]
-    assert counted >= 34
-    assert right >= 0.9 * named and named >= 35
+    assert counted >= 31
+    assert right >= 0.9 * named and named >= 36
 
 
 def test_court_cards_and_blank_paper_show_no_pips() -> None:

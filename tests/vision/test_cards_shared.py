@@ -173,6 +173,17 @@ def test_number_cards_are_named_by_their_big_pips(shared_data: Path) -> None:
     assert "5S" in _scene(folder, "scene_0063.jpg")
 
 
+def test_pips_near_the_index_or_the_ends_are_counted(shared_data: Path) -> None:
+    """scene_0031's paris 10H (98 px): its top pips touch the "10" and the small heart
+    beside it, and the joined blob was no pip (8 counted, unknown); cut free at the index
+    column, ten hearts agree with the network's 10H. scene_0135's anglo 7C (105 px): its
+    end pips reach 2 % of the card's length from its ends, inside the 6 % rim (5
+    counted); judged by their centres, seven clubs agree with the network's 7C."""
+    folder = shared_data / "cards_scenes"
+    assert "10H" in _scene(folder, "scene_0031.jpg")
+    assert "7C" in _scene(folder, "scene_0135.jpg")
+
+
 def test_a_covered_second_index_does_not_cancel_the_first(shared_data: Path) -> None:
     """scene_0046's 141 px nicu-white 4C lies under a 7H: its second index, under the 7H's
     hearts, read AD at 0.11, which cancelled part of its unanimous first corner (0.44,
