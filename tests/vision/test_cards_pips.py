@@ -28,7 +28,7 @@ def test_pips_are_counted_and_their_suit_read() -> None:
     touch, and a drawn "10" reaches past the index column, its "0" centred inside the rim
     (counted as a pip). Measured over these 44 drawn cards: 33 counted right, 39 of the 40
     suits named right (37 and 38 of 39 before pips were judged by their centres and cut
-    free of the index columns; on the shared scenes' wide number cards 133 → 146 of 183
+    free of the index columns; on the shared scenes' wide number cards 133 → 148 of 183
     counted right, and 153 of 155 suits; the shared decks' 400 number faces at seeds 0 and
     1: 371 → 384)."""
     counted = named = right = 0

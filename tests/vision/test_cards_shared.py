@@ -178,10 +178,14 @@ def test_pips_near_the_index_or_the_ends_are_counted(shared_data: Path) -> None:
     beside it, and the joined blob was no pip (8 counted, unknown); cut free at the index
     column, ten hearts agree with the network's 10H. scene_0135's anglo 7C (105 px): its
     end pips reach 2 % of the card's length from its ends, inside the 6 % rim (5
-    counted); judged by their centres, seven clubs agree with the network's 7C."""
+    counted); judged by their centres, seven clubs agree with the network's 7C.
+    scene_0118's anglo 3S (101 px): glare washes out its middle spade, whose solid ink
+    covers half the area of the others (SAME_PIP, was 0.6); three spades agree with the
+    templates' 3S."""
     folder = shared_data / "cards_scenes"
     assert "10H" in _scene(folder, "scene_0031.jpg")
     assert "7C" in _scene(folder, "scene_0135.jpg")
+    assert "3S" in _scene(folder, "scene_0118.jpg")
 
 
 def test_a_covered_second_index_does_not_cancel_the_first(shared_data: Path) -> None:
