@@ -11,7 +11,7 @@ import sys
 import numpy as np
 import pytest
 
-from vision.dice import merge_points, thinned
+from vision.dice import GATE_MIN, merge_points, thinned
 from vision.dice_find import find_blobs, find_candidates
 from vision.dice_net import (
     VALUE_CROP,
@@ -131,6 +131,28 @@ def test_thinning_keeps_the_best_point_of_each_neighbourhood() -> None:
     gate = np.array([0.5, 0.9, 0.6, 0.2, 0.005])
     kept = thinned(points, gate, 1.5)
     assert kept.tolist() == [[1, 0], [3, 0]]  # [10, 0] is below the gate
+
+
+def plain_thinned(points: np.ndarray, gate: np.ndarray, radius: float) -> np.ndarray:
+    """The greedy thinning as defined: in order of the gate, a point passing it is kept
+    unless a kept one lies closer than `radius`."""
+    kept: list[int] = []
+    for i in np.argsort(-gate, kind="stable"):
+        near = [np.hypot(*(np.rint(points[i]) - np.rint(points[k]))) < radius for k in kept]
+        if gate[i] >= GATE_MIN and not any(near):
+            kept.append(int(i))
+    return points[kept]
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_thinning_is_the_greedy_pass(seed: int) -> None:
+    rng = np.random.default_rng(seed)
+    n = int(rng.integers(0, 80))
+    points = rng.integers(-12, 12, (n, 2)).astype(np.float64) * rng.choice([1, 2])
+    gate = rng.random(n).round(1)  # ties, which both break by index
+    radius = float(rng.integers(1, 6)) if seed % 2 else float(rng.uniform(0.5, 6))
+    expected = plain_thinned(points, gate, radius)
+    np.testing.assert_array_equal(thinned(points, gate, radius), expected)
 
 
 def test_merged_centres_are_pulled_by_die_like_neighbours() -> None:
