@@ -193,3 +193,18 @@ def test_card_shaped_blobs_get_candidates_only_for_training() -> None:
     frame[200:260, 300:340] = 235  # 40 × 60 px: a playing card's proportions
     assert len(find_candidates(frame).centers) == 0
     assert len(find_candidates(frame, card_shapes=True).centers) > 0
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_a_blobs_depth_is_its_deepest_distance(seed: int) -> None:
+    """Each blob's depth is the largest distance to the table inside it (0 below 2 px,
+    where no peak counts), whatever the order its pixels are met in."""
+    rng = np.random.default_rng(seed)
+    mask = np.zeros((120, 160), np.uint8)
+    for _ in range(12):
+        x, y, w, h = rng.integers(0, 120), rng.integers(0, 90), *rng.integers(2, 40, 2)
+        mask[y : y + h, x : x + w] = 1
+    blobs = find_blobs(mask)
+    deepest = [blobs.dist[blobs.labels == i].max() for i in range(1, len(blobs.depth))]
+    want = np.where(np.array(deepest) >= 2.0, deepest, 0.0)
+    np.testing.assert_array_equal(blobs.depth[1:], want.astype(np.float32))
