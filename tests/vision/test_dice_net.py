@@ -11,7 +11,7 @@ import sys
 import numpy as np
 import pytest
 
-from vision.dice import merge_points, thinned
+from vision.dice import GATE_MIN, merge_points, thinned
 from vision.dice_find import find_blobs, find_candidates
 from vision.dice_net import (
     VALUE_CROP,
@@ -133,6 +133,28 @@ def test_thinning_keeps_the_best_point_of_each_neighbourhood() -> None:
     assert kept.tolist() == [[1, 0], [3, 0]]  # [10, 0] is below the gate
 
 
+def plain_thinned(points: np.ndarray, gate: np.ndarray, radius: float) -> np.ndarray:
+    """The greedy thinning as defined: in order of the gate, a point passing it is kept
+    unless a kept one lies closer than `radius`."""
+    kept: list[int] = []
+    for i in np.argsort(-gate, kind="stable"):
+        near = [np.hypot(*(np.rint(points[i]) - np.rint(points[k]))) < radius for k in kept]
+        if gate[i] >= GATE_MIN and not any(near):
+            kept.append(int(i))
+    return points[kept]
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_thinning_is_the_greedy_pass(seed: int) -> None:
+    rng = np.random.default_rng(seed)
+    n = int(rng.integers(0, 80))
+    points = rng.integers(-12, 12, (n, 2)).astype(np.float64) * rng.choice([1, 2])
+    gate = rng.random(n).round(1)  # ties, which both break by index
+    radius = float(rng.integers(1, 6)) if seed % 2 else float(rng.uniform(0.5, 6))
+    expected = plain_thinned(points, gate, radius)
+    np.testing.assert_array_equal(thinned(points, gate, radius), expected)
+
+
 def test_merged_centres_are_pulled_by_die_like_neighbours() -> None:
     points = np.array([[0, 0], [2, 0], [40, 40]], np.float32)
     probs = np.array(
@@ -171,3 +193,18 @@ def test_card_shaped_blobs_get_candidates_only_for_training() -> None:
     frame[200:260, 300:340] = 235  # 40 × 60 px: a playing card's proportions
     assert len(find_candidates(frame).centers) == 0
     assert len(find_candidates(frame, card_shapes=True).centers) > 0
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_a_blobs_depth_is_its_deepest_distance(seed: int) -> None:
+    """Each blob's depth is the largest distance to the table inside it (0 below 2 px,
+    where no peak counts), whatever the order its pixels are met in."""
+    rng = np.random.default_rng(seed)
+    mask = np.zeros((120, 160), np.uint8)
+    for _ in range(12):
+        x, y, w, h = rng.integers(0, 120), rng.integers(0, 90), *rng.integers(2, 40, 2)
+        mask[y : y + h, x : x + w] = 1
+    blobs = find_blobs(mask)
+    deepest = [blobs.dist[blobs.labels == i].max() for i in range(1, len(blobs.depth))]
+    want = np.where(np.array(deepest) >= 2.0, deepest, 0.0)
+    np.testing.assert_array_equal(blobs.depth[1:], want.astype(np.float32))

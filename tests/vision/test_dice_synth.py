@@ -7,7 +7,7 @@ import pytest
 
 from vision.dice import read_dice
 from vision.dice_eval import match
-from vision.dice_find import TEXTURE_LEVEL, texture_level
+from vision.dice_find import TABLE_MARGIN, TABLE_SHARE, TEXTURE_LEVEL, texture_level
 from vision.synth import TABLE_KINDS, Camera, camera, draw_hand, table
 from vision.synth_dice import SynthDie, place_dice, random_dice_scene, render_dice
 
@@ -82,6 +82,17 @@ def test_the_texture_level_rises_with_the_tables_own_texture() -> None:
     assert texture_level(plain) == TEXTURE_LEVEL
     rough = np.random.default_rng(0).uniform(4, 12, (240, 320)).astype(np.float32)
     assert texture_level(rough) == pytest.approx(18, abs=0.5)  # three times its quartile, 6
+
+
+@pytest.mark.parametrize("low", range(95, 106))
+def test_the_texture_level_is_three_times_the_quartile_however_close(low: int) -> None:
+    """Around the quartile's ranks (99 and 100 of the 400 sampled pixels), a few pixels
+    below the plain level's share decide between it and the table's own."""
+    sampled = np.where(np.arange(400) < low, 1.0, 10.0)
+    texture = np.full((80, 80), 10.0, np.float32)
+    texture[::4, ::4] = np.random.default_rng(low).permutation(sampled).reshape(20, 20)
+    quartile = float(np.percentile(texture[::4, ::4], TABLE_SHARE))
+    assert texture_level(texture) == max(TEXTURE_LEVEL, TABLE_MARGIN * quartile)
 
 
 @pytest.mark.parametrize("size", [24, 40, 80, 150])
