@@ -509,3 +509,14 @@ def test_paper_white_is_the_first_level_reaching_nine_tenths_plus_one() -> None:
         assert ours.dtype == np.float64
         assert ours.tolist() == expected
     assert paper_white(exact).tolist() == [101.0, 101.0, 101.0]
+
+
+def test_polygon_vertices_are_found_at_their_first_visit_on_the_outline() -> None:
+    """An outline through the same point twice (two cards touching at a corner) gives the
+    first visit's index; a vertex off the outline, its nearest point's."""
+    from vision.card_detect import _vertex_indices
+
+    points = [(0, 0), (10, 0), (5, 5), (10, 10), (0, 10), (5, 5)]
+    contour = np.array(points, np.int32).reshape(-1, 1, 2)
+    poly = np.array([(10, 0), (5, 5), (0, 10), (7, 3)], np.int32).reshape(-1, 1, 2)
+    assert _vertex_indices(contour, poly).tolist() == [1, 2, 2, 4]
