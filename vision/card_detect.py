@@ -121,6 +121,13 @@ def darkest_channel(image: np.ndarray) -> np.ndarray:
     return np.ascontiguousarray(cv2.erode(image.reshape(h, w * 3), _ROW3)[:, 1::3])
 
 
+def least_channel(pixels: np.ndarray) -> np.ndarray:
+    """The least of the three channels on the last axis (B, G, R) of float pixels, as
+    `.min(axis=-1)` gives it: numpy's reduction over so short an axis took 67 µs on a
+    52 × 28 corner, two element-wise minimums 9 µs."""
+    return np.minimum(np.minimum(pixels[..., 0], pixels[..., 1]), pixels[..., 2])
+
+
 def _paper(white: np.ndarray, table: np.ndarray, level: float, close_px: int) -> np.ndarray:
     """Pixels clearly brighter than the table under them, knitted back across the print."""
     import cv2
@@ -343,17 +350,25 @@ def _corner_hypotheses(
         else:
             width, height = la, la * NOMINAL_ASPECT
         origin = np.array([cx, cy])
-        ua, ub = np.array(a) / la, np.array(b) / lb
+        ua, ub = (a[0] / la, a[1] / la), (b[0] / lb, b[1] / lb)
         # Too long a side for the short one: that short edge partly covered (sized from
         # the long side), or cards fanned along their long sides (sized from the short).
         fanned = (
-            (origin, ua * la, ub * la * NOMINAL_ASPECT)
+            (origin, np.array(_times(ua, la)), np.array(_times(_times(ub, la), NOMINAL_ASPECT)))
             if ratio > ASPECT_RANGE[1] and min_px <= la <= max_px
             else None
         )
         if min_px <= width <= max_px:
-            out.append(((origin, ua * width, ub * height), ratio >= ASPECT_RANGE[0], fanned))
+            hyp = (origin, np.array(_times(ua, width)), np.array(_times(ub, height)))
+            out.append((hyp, ratio >= ASPECT_RANGE[0], fanned))
     return out
+
+
+def _times(v: Point, s: float) -> Point:
+    """A 2-vector times s in plain floats, as numpy would multiply it: a corner's edges are
+    built from a few floats, where numpy's cost per call was most of the work
+    (`_corner_hypotheses` 27 -> 15 µs an outline)."""
+    return v[0] * s, v[1] * s
 
 
 def _closed_edges(white: np.ndarray) -> np.ndarray:
@@ -778,15 +793,15 @@ def _vertex_indices(contour: np.ndarray, poly: np.ndarray) -> np.ndarray:
     """Indices into `contour` of the polygon's vertices, in contour order.
 
     `approxPolyDP` keeps a subset of the contour's own points, so each vertex is looked up
-    exactly (first occurrence); a vertex not found falls back to the nearest point.
+    exactly (first occurrence); a vertex not found falls back to the nearest point. The
+    few vertices are compared with every point at once: sorting the points to search them
+    cost more (32 against 24 µs an outline).
     """
     pts = contour[:, 0, :]
     keys = pts[:, 0].astype(np.int64) * 1_000_003 + pts[:, 1]
-    order = np.argsort(keys, kind="stable")
     verts = poly[:, 0, :]
     wanted = verts[:, 0].astype(np.int64) * 1_000_003 + verts[:, 1]
-    pos = np.clip(np.searchsorted(keys[order], wanted), 0, len(keys) - 1)
-    idx = order[pos]
+    idx = (keys == wanted[:, None]).argmax(axis=1)
     for k in np.flatnonzero(keys[idx] != wanted):
         idx[k] = int(np.argmin(np.abs(pts - verts[k]).sum(axis=1)))
     return np.sort(idx)

