@@ -6,9 +6,9 @@ small index spade look like a club or a "10" like a "6". They are a third witnes
 card whose index reads weakly (`card_reader`).
 
 The card is warped upright to PIP_W px wide from its outline; pips are the ink blobs of a
-pip's size and fill between the index columns, centred inside the rim. Pips in the bottom half are
-printed turned, and are turned back before their shape is read; those on the middle row
-(the centre pip of a 3, 5 or 9) may stand either way, so their shape is not read.
+pip's size and fill between the index columns, centred inside the rim. Pips in the bottom
+half are printed turned, and are turned back before their shape is read; those on the
+middle row (the centre pip of a 3, 5 or 9) may stand either way, so their shape is not read.
 Spades and clubs are told by the outline's notches (`card_suit_shape`), hearts and
 diamonds by where the symbol is widest: a heart at its lobes, a diamond at its middle.
 """
