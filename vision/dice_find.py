@@ -70,14 +70,21 @@ def foreground_score(small: np.ndarray) -> np.ndarray:
     )
     bg = cv2.resize(cv2.medianBlur(tiny, BG_KERNEL), (w, h), interpolation=cv2.INTER_LINEAR)
     d = cv2.absdiff(ycc, bg).astype(np.float32)
-    dist = cv2.magnitude(
-        d[..., 0] * LIGHT_WEIGHT, cv2.magnitude(d[..., 1], d[..., 2]) * CHROMA_WEIGHT
-    )
+    dist = _length(d[..., 0] * LIGHT_WEIGHT, _length(d[..., 1], d[..., 2]) * CHROMA_WEIGHT)
     light = ycc[..., 0].astype(np.float32)
     texture = cv2.blur(cv2.absdiff(light, cv2.blur(light, (5, 5))), (5, 5))
     texture /= texture_level(texture)
     dist *= 1 / 20
     return np.maximum(dist, texture, out=dist)
+
+
+def _length(x: np.ndarray, y: np.ndarray) -> np.ndarray:
+    """√(x² + y²) of float32 planes, the same bits on every call. (`cv2.magnitude` gave
+    results a unit or two apart in the last place from call to call on the same planes,
+    as its vector path met them at different memory alignments.)"""
+    out = x * x
+    out += y * y
+    return np.sqrt(out, out=out)
 
 
 def texture_level(texture: np.ndarray) -> float:

@@ -7,7 +7,13 @@ import pytest
 
 from vision.dice import read_dice
 from vision.dice_eval import match
-from vision.dice_find import TABLE_MARGIN, TABLE_SHARE, TEXTURE_LEVEL, texture_level
+from vision.dice_find import (
+    TABLE_MARGIN,
+    TABLE_SHARE,
+    TEXTURE_LEVEL,
+    foreground_score,
+    texture_level,
+)
 from vision.synth import TABLE_KINDS, Camera, camera, draw_hand, table
 from vision.synth_dice import SynthDie, place_dice, random_dice_scene, render_dice
 
@@ -20,6 +26,18 @@ def test_renderer_is_seeded() -> None:
     a, b = random_dice_scene(11), random_dice_scene(11)
     assert np.array_equal(a.image, b.image) and a.dice == b.dice
     assert not np.array_equal(a.image, random_dice_scene(12).image)
+
+
+def test_the_foreground_score_is_the_same_wherever_the_frame_lies_in_memory() -> None:
+    """The reader is pure: the same frame gives the same bits, whatever the memory
+    alignment of its copy (`cv2.magnitude` differed by a unit in the last place)."""
+    frame = random_dice_scene(3, 320, 240).image
+    first = foreground_score(frame)
+    for offset in range(1, 8):
+        buffer = np.empty(frame.size + offset, np.uint8)
+        moved = buffer[offset:].reshape(frame.shape)
+        moved[:] = frame
+        assert np.array_equal(foreground_score(moved), first), offset
 
 
 def test_rendered_labels_lie_inside_the_frame() -> None:
