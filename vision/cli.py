@@ -80,7 +80,6 @@ def _check_readable(path: Path | None, missing: str, load: Any) -> None:
 
 
 def _calibrate_dice(args: argparse.Namespace) -> int:
-
     from companion.cli import UsageError
     from vision.dice import calibrate
     from vision.palette import (

@@ -122,10 +122,8 @@ class FolderSource:
         self._paths: Iterator[Path] = itertools.cycle(paths)
 
     def read(self) -> np.ndarray | None:
-        """The next readable image (an unreadable one is skipped)."""
-        import cv2
-
-        frame: np.ndarray | None = cv2.imread(str(next(self._paths)))
+        """The next image, or None for an unreadable one (the worker skips it)."""
+        frame, _ = read_image(next(self._paths))
         return frame
 
     def close(self) -> None:
