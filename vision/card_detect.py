@@ -456,7 +456,9 @@ def find_corner_frames(frame: np.ndarray) -> list[CornerFrame]:
 
     Blobs are found on a shrunken frame, both as paper brighter than the table and as
     closed outlines; each blob is then outlined again at full resolution in its own small
-    window, so corners are as sharp as the camera allows.
+    window, so corners are as sharp as the camera allows. The corners of lone cards'
+    rectangles (`_outline_hypotheses`) come last: one is kept only where no outline
+    corner of the same card lies within a tenth of its width.
     """
     import cv2
 
@@ -469,11 +471,13 @@ def find_corner_frames(frame: np.ndarray) -> list[CornerFrame]:
     pieces = _piece_hulls(mask, paper_blobs, PIECE_REACH_PX, min_small)
     fitted = _rectangle_hypotheses(pieces, min_small, MAX_CARD_PX / step)
     frames = [CornerFrame(o * step, r * step, d * step) for o, r, d in fitted]
+    late: list[CornerFrame] = []
     if step == 1:
         for blobs, paper in ((mask, True), (_edge_fill(pm.white), False)):
-            fitted, bitten = _outline_hypotheses(blobs, MIN_CARD_PX, MAX_CARD_PX, paper)
+            fitted, bitten, rectangles = _outline_hypotheses(blobs, MIN_CARD_PX, MAX_CARD_PX, paper)
             frames += [CornerFrame(*h) for h in fitted + bitten]
-        return _distinct(frames)
+            late += [CornerFrame(*h) for h in rectangles]
+        return _distinct(frames + late)
     done: list[tuple[int, int, int, int]] = []
     for by_edges, contours in ((False, paper_blobs), (True, _edge_blobs(pm.white, min_small))):
         for contour in contours:
@@ -484,7 +488,8 @@ def find_corner_frames(frame: np.ndarray) -> list[CornerFrame]:
                 any(_same_box(box, d) for d in done) or not _cardlike(contour, min_small)
             ):
                 continue
-            found, fits = _sharp_outline(frame, pm, contour, box, by_edges)
+            found, fits, rectangles = _sharp_outline(frame, pm, contour, box, by_edges)
+            late += rectangles
             # A blob its fitted cards do not cover (cards only bitten, or mis-sized where a
             # pile's edges line up) is looked at again as closed edges, and closed edges so
             # left uncovered at detection scale; a covered one is done.
@@ -493,7 +498,7 @@ def find_corner_frames(frame: np.ndarray) -> list[CornerFrame]:
             elif by_edges:
                 found += _coarse_outline(contour, box, step)
             frames += found
-    return _distinct(frames)
+    return _distinct(frames + late)
 
 
 def _coarse_outline(
@@ -508,7 +513,7 @@ def _coarse_outline(
     x, y, w, h = box
     own = np.zeros((h + 2, w + 2), np.uint8)
     cv2.drawContours(own, [contour - [x - 1, y - 1]], -1, 255, -1)
-    fitted, _ = _outline_hypotheses(own, MIN_CARD_PX / step, MAX_CARD_PX / step, False)
+    fitted, _, _ = _outline_hypotheses(own, MIN_CARD_PX / step, MAX_CARD_PX / step, False)
     offset = np.array([x - 1, y - 1], np.float64)
     return [CornerFrame((o + offset) * step, r * step, d * step) for o, r, d in fitted]
 
@@ -519,10 +524,11 @@ def _sharp_outline(
     contour: np.ndarray,
     box: tuple[int, int, int, int],
     by_edges: bool,
-) -> tuple[list[CornerFrame], list[CornerFrame]]:
+) -> tuple[list[CornerFrame], list[CornerFrame], list[CornerFrame]]:
     """One blob of the shrunken frame outlined again at full resolution in its own window
     (as paper or as closed edges, like the blob), so corners are as sharp as the camera
-    allows; and, apart, those of its cards that fitted inside the blob unbitten."""
+    allows; apart, those of its cards that fitted inside the blob unbitten; and the
+    corners of its lone cards' rectangles (`_outline_hypotheses`)."""
     import cv2
 
     step = pm.step
@@ -541,11 +547,11 @@ def _sharp_outline(
         table = cv2.resize(pm.table[y0:y1, x0:x1], size, interpolation=cv2.INTER_LINEAR)
         sharp = _paper(white, table, pm.level, CLOSE_PX * 2 - 1)
     offset = np.array([x0 * step, y0 * step], np.float64)
-    fitted, bitten = _outline_hypotheses(
+    fitted, bitten, rectangles = _outline_hypotheses(
         cv2.bitwise_and(sharp, own), MIN_CARD_PX, MAX_CARD_PX, not by_edges
     )
     found = [CornerFrame(o + offset, r, d) for o, r, d in fitted + bitten]
-    return found, found[: len(fitted)]
+    return found, found[: len(fitted)], [CornerFrame(o + offset, r, d) for o, r, d in rectangles]
 
 
 def _covered(
@@ -714,10 +720,11 @@ def _distinct(frames: list[CornerFrame]) -> list[CornerFrame]:
 
 def _outline_hypotheses(
     mask: np.ndarray, min_px: float, max_px: float, paper: bool = True
-) -> tuple[list[Hypothesis], list[Hypothesis]]:
+) -> tuple[list[Hypothesis], list[Hypothesis], list[Hypothesis]]:
     """(origin, right, down) of card corners whose card fits inside the mask's blobs; and,
     apart, those of cards in a pile whose paper is bitten into (none where the mask is not
-    paper: a gap in closed edges is table texture as often as not).
+    paper: a gap in closed edges is table texture as often as not); and, apart again, the
+    corners of lone cards' minimum-area rectangles.
 
     Print near a card's edge (pips, an index, court art) bites into the paper mask, and in
     a pile the bite cannot be filled by a lone card's hull, so the card does not fit inside
@@ -728,6 +735,13 @@ def _outline_hypotheses(
     long for a card, the card sized from its short edge must fit (a fanned pile). A lone
     card's blob (card-shaped) whose outline gave no corner at all still is its minimum-area
     rectangle (`_rectangle_corners`).
+
+    A lone card whose outline did give corners has its rectangle as well, returned apart:
+    where an index fills both index corners to the card's edges (a paris 9H under glare),
+    the paper outline's corners are where the bites end, and the only corners fitted were
+    the plain ones, the card sized from a bitten edge, while the rectangle's sides lie on
+    the card's four edges. `find_corner_frames` puts these corners last, so they are read
+    only where no outline corner is (`_distinct`): an outline corner is sharper.
     """
     import cv2
 
@@ -739,6 +753,7 @@ def _outline_hypotheses(
     hulls: np.ndarray | None = None  # drawn when first asked for: most cards fit
     fitted: list[Hypothesis] = []
     bitten: list[Hypothesis] = []
+    rectangles: list[Hypothesis] = []
     for contour in outlines:
         area = cv2.contourArea(contour)
         eps = max(1.5, 0.02 * np.sqrt(area))
@@ -763,11 +778,15 @@ def _outline_hypotheses(
                     continue
             if fanned is not None and _inside_fraction(filled, *fanned) >= MIN_FIT:
                 fitted.append(fanned)
-        if len(fitted) + len(bitten) == before and _card_shaped(cv2.convexHull(contour), min_px):
+        if _card_shaped(cv2.convexHull(contour), min_px):
             # A lone card whose outline gave no corner (rounded or ragged past fitting)
-            # still is its rectangle.
-            fitted += _rectangle_corners(contour, filled, min_px, max_px)
-    return fitted, bitten
+            # still is its rectangle; one that gave corners has it as a second view.
+            rect = _rectangle_corners(contour, filled, min_px, max_px)
+            if len(fitted) + len(bitten) == before:
+                fitted += rect
+            else:
+                rectangles += rect
+    return fitted, bitten, rectangles
 
 
 def _single_card_hull(contour: np.ndarray) -> np.ndarray:

@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from vision import synth
-from vision.card_detect import least_channel, shrink_by_area
+from vision.card_detect import find_corner_frames, least_channel, shrink_by_area
 from vision.card_eval import match
 from vision.card_glyphs import glyph_vector, tight_crop
 from vision.card_index import paper_white
@@ -421,7 +421,7 @@ def test_a_card_whose_index_corners_are_bitten_off_is_measured_whole() -> None:
     skipped, and the card is found at its real index corners, its length measured."""
     import cv2
 
-    from vision.card_detect import find_corner_frames, vector_length
+    from vision.card_detect import vector_length
 
     own = np.array([[6.0, 0], [88, 0], [88, 114.6], [82.0, 140], [0, 140], [0, 25.4]])
     for degrees in (20.0, 63.0):
@@ -436,6 +436,31 @@ def test_a_card_whose_index_corners_are_bitten_off_is_measured_whole() -> None:
             near = [f for f in frames if np.linalg.norm(f.origin - corner) < 4.0]
             assert near, (degrees, corner)
             assert all(abs(vector_length(f.down) / f.width - 140 / 88) < 0.05 for f in near)
+
+
+@pytest.mark.parametrize("degrees", [15, 40, -25, 70, 100])
+def test_a_card_whose_index_corners_are_bitten_gets_corners_there(degrees: float) -> None:
+    """A 104 × 160 px card whose red index fills both index corners to its edges: its paper
+    outline's corners are where the bites end. At 40° the only corners fitted were the two
+    plain ones, sized from bitten edges (90 px wide); the rectangle of the lone card's hull
+    puts corners at both index corners, at the card's size."""
+    turn = np.deg2rad(degrees)
+    rotation = np.array([[np.cos(turn), -np.sin(turn)], [np.sin(turn), np.cos(turn)]])
+    corners = (np.array([[0, 0], [104, 0], [104, 160], [0, 160]]) - [52, 80]) @ rotation.T
+    corners += [400, 300]
+    frame = np.full((720, 1280, 3), (120, 150, 140), np.uint8)
+    card = np.zeros((720, 1280), np.uint8)
+    cv2.fillPoly(card, [np.round(corners).astype(np.int32)], 255)
+    printed = np.full_like(frame, (225, 215, 215))
+    for k, sign in ((0, 1), (2, -1)):
+        for along, down, radius in ((9, 14, 13), (9, 34, 9)):
+            centre = corners[k] + rotation @ np.array([sign * along, sign * down])
+            cv2.circle(printed, tuple(int(v) for v in np.round(centre)), radius, (40, 40, 170), -1)
+    frame[card > 0] = printed[card > 0]
+    frames = find_corner_frames(cv2.GaussianBlur(frame, (0, 0), 1.0))
+    for k in (0, 2):
+        near = [f for f in frames if np.linalg.norm(f.origin - corners[k]) < 5.0]
+        assert any(abs(f.width - 104) < 0.1 * 104 for f in near), (degrees, k)
 
 
 def _rounded_card(mask: np.ndarray, centre: tuple[float, float], angle: float) -> None:
@@ -460,7 +485,7 @@ def test_a_pile_of_cards_with_rounded_corners_gets_corners_of_card_size() -> Non
     mask = np.zeros((500, 600), np.uint8)
     _rounded_card(mask, (220, 250), 30)
     _rounded_card(mask, (330, 260), -15)
-    fitted, bitten = _outline_hypotheses(mask, MIN_CARD_PX, MAX_CARD_PX)
+    fitted, bitten, _ = _outline_hypotheses(mask, MIN_CARD_PX, MAX_CARD_PX)
     widths = [float(np.linalg.norm(right)) for _, right, _ in fitted + bitten]
     assert any(0.85 * 140 <= w <= 1.1 * 140 for w in widths)
     assert all(w <= 1.2 * 140 for w in widths)

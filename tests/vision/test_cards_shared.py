@@ -188,6 +188,17 @@ def test_pips_near_the_index_or_the_ends_are_counted(shared_data: Path) -> None:
     assert "3S" in _scene(folder, "scene_0118.jpg")
 
 
+def test_lone_cards_are_also_read_at_their_rectangles_corners(shared_data: Path) -> None:
+    """scene_0139's paris 9H (102 px, under glare on wood): its "9"s and hearts fill both
+    index corners to the card's edges, the paper outline's corners were fitted only at the
+    plain corners and sized from a bitten edge (82 px), and the card read AH, unknown.
+    scene_0136's paris 3D (85 px) read 5D the same way. The rectangle of each lone card's
+    hull has corners at its index corners."""
+    folder = shared_data / "cards_scenes"
+    assert "9H" in _scene(folder, "scene_0139.jpg")
+    assert "3D" in _scene(folder, "scene_0136.jpg")
+
+
 def test_a_covered_second_index_does_not_cancel_the_first(shared_data: Path) -> None:
     """scene_0046's 141 px nicu-white 4C lies under a 7H: its second index, under the 7H's
     hearts, read AD at 0.11, which cancelled part of its unanimous first corner (0.44,
