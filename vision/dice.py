@@ -59,8 +59,11 @@ def read_dice(
     candidates = find_candidates(frame)
     if len(candidates.centers) == 0:
         return DiceReading((), 0.0)
-    padded, factor = canonical_frame(frame, candidates.die_size)
+    factor = CANON_DIE / candidates.die_size
     points = np.rint(candidates.centers * (factor / 2)) * 2  # even: halves align exactly
+    # Crops and body squares lie within a crop of these points (a die's centre is within
+    # VOTE_RADIUS of its best point), so only that much of the frame need be shrunk.
+    padded, _ = canonical_frame(frame, candidates.die_size, near=points)
     half_crops = cut_crops(half_frame(padded), points / 2, CROP // 2)
     gate = 1.0 - default_gate().probabilities(crop_batch(half_crops))[:, 0]
     points = thinned(points, gate, THIN_RADIUS * CANON_DIE)
