@@ -170,6 +170,24 @@ def test_canonical_frame_near_points_is_the_whole_one_where_crops_reach() -> Non
         assert np.array_equal(near[y : y + CROP, x : x + CROP], whole[y : y + CROP, x : x + CROP])
 
 
+@pytest.mark.parametrize("dtype", [np.uint8, np.float32])
+def test_crop_batch_planes_are_the_transposed_crops(dtype: type) -> None:
+    """Bit for bit the batch of the plain transposing copy, for pixels and for the
+    gate's averaged training crops."""
+    rng = np.random.default_rng(4)
+    crops = (rng.integers(0, 256, (7, 14, 14, 3)) / (1 if dtype is np.uint8 else 3)).astype(dtype)
+    planes = np.empty((3, 7, 14, 14), np.float32)
+    planes[...] = crops.transpose(3, 0, 1, 2)
+    flat = planes.reshape(3, 7, -1)
+    mean = np.einsum("cnp->cn", flat) / flat.shape[2]
+    flat -= mean[:, :, None]
+    std = np.sqrt(np.einsum("cnp,cnp->cn", flat, flat) / flat.shape[2])
+    flat *= (1.0 / (std + 4.0))[:, :, None]
+    batch = crop_batch(crops)
+    assert np.array_equal(batch.planes, planes)
+    assert np.array_equal(batch.extras, np.concatenate([mean.T / 255.0, std.T / 64.0], axis=1))
+
+
 def test_value_crops_are_centred_and_scaled() -> None:
     frame = np.full((200, 300, 3), 40, np.uint8)
     frame[90:130, 140:180] = 220  # a 40 px light square centred at (159.5, 109.5)
