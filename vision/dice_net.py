@@ -70,22 +70,20 @@ def reached_bands(
     """Boxes (top, bottom, left, right; ends excluded) within an image of `size` (w, h)
     that hold every pixel within `reach` of a point in x and in y: runs of rows whose
     windows overlap, each as wide as its points' windows."""
+    if len(points) == 0:
+        return []
     width, height = size
-    order = np.argsort(points[:, 1], kind="stable")
-    xs = np.rint(points[order, 0]).astype(np.intp).tolist()
-    ys = np.rint(points[order, 1]).astype(np.intp).tolist()
-    bands: list[tuple[int, int, int, int]] = []
-    for x, y in zip(xs, ys, strict=True):
-        top, bottom = max(0, y - reach), min(height, y + reach)
-        left, right = max(0, x - reach), min(width, x + reach)
-        if top >= bottom or left >= right:
-            continue
-        if bands and top <= bands[-1][1]:
-            t, b, lo, hi = bands[-1]
-            bands[-1] = (t, max(b, bottom), min(lo, left), max(hi, right))
-        else:
-            bands.append((top, bottom, left, right))
-    return bands
+    xs, ys = np.rint(points).astype(np.intp).T
+    order = np.argsort(ys, kind="stable")
+    xs, ys = xs[order], ys[order]
+    starts = np.flatnonzero(np.diff(ys, prepend=ys[0] - 2 * reach - 1) > 2 * reach)
+    ends = np.append(starts[1:], len(ys)) - 1
+    tops = np.clip(ys[starts] - reach, 0, height)
+    bottoms = np.clip(ys[ends] + reach, 0, height)
+    lefts = np.clip(np.minimum.reduceat(xs, starts) - reach, 0, width)
+    rights = np.clip(np.maximum.reduceat(xs, starts) + reach, 0, width)
+    boxes = zip(tops.tolist(), bottoms.tolist(), lefts.tolist(), rights.tolist(), strict=True)
+    return [(t, b, lo, hi) for t, b, lo, hi in boxes if t < b and lo < hi]
 
 
 def fractional_area(shape: tuple[int, ...], size: tuple[int, int]) -> bool:
@@ -117,17 +115,13 @@ def area_taps(source: int, target: int) -> tuple[np.ndarray, np.ndarray]:
     weight_left = ((first - start) / width).astype(np.float32)
     weight_whole = (1.0 / width).astype(np.float32)
     weight_right = (np.minimum(np.minimum(end - last, 1.0), width) / width).astype(np.float32)
-    taps = int(count.max())
-    pixels = np.empty((taps, target), np.intp)
-    weights = np.empty((taps, target), np.float32)
-    for k in range(taps):
-        inner = k - left  # index among the whole pixels
-        pixels[k] = np.where(k < left, first - 1, np.where(inner < whole, first + inner, last))
-        weights[k] = np.where(
-            k < left,
-            weight_left,
-            np.where(inner < whole, weight_whole, np.where(k < count, weight_right, 0.0)),
-        )
+    k = np.arange(int(count.max()))[:, None]  # the taps of a pixel are source neighbours
+    pixels = np.minimum(first - left + k, last)
+    weights = np.where(
+        k < left,
+        weight_left,
+        np.where(k < left + whole, weight_whole, np.where(k < count, weight_right, 0)),
+    ).astype(np.float32)
     pixels.flags.writeable = False
     weights.flags.writeable = False
     return pixels, weights
