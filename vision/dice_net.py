@@ -42,7 +42,7 @@ def canonical_frame(
     around one of them are rescaled, the others are left black: crops, gate crops and
     body squares around those points see exactly the pixels of the whole rescaled frame
     (`area_rescaled`). A shrink of the photos costs about 3 ms, and their crops reach
-    about a seventh of the frame.
+    about a fifth of the frame.
     """
     factor = CANON_DIE / die_size
     h, w = frame.shape[:2]
