@@ -4,21 +4,28 @@ steps around the nets."""
 
 from __future__ import annotations
 
+import itertools
 import os
 import subprocess
 import sys
 
+import cv2
 import numpy as np
 import pytest
 
 from vision.dice import GATE_MIN, merge_points, thinned
 from vision.dice_find import find_blobs, find_candidates
 from vision.dice_net import (
+    CROP,
     VALUE_CROP,
     VALUE_DIE,
     CropBatch,
+    area_rescaled,
+    canonical_frame,
     crop_batch,
     default_value_net,
+    fractional_area,
+    reached_bands,
     value_crops,
 )
 from vision.numpy_nn import conv_relu_pool, max_pooled, shifted_columns
@@ -104,6 +111,81 @@ def test_crop_batch_is_the_trained_layout() -> None:
     np.testing.assert_allclose(batch.flat(), want, rtol=1e-5, atol=1e-5)
     turned = crop_batch(np.concatenate([np.rot90(crops, k, axes=(1, 2)) for k in (1, 2, 3)]))
     np.testing.assert_allclose(batch.turned_views(4).flat(), turned.flat(), atol=1e-5)
+
+
+@pytest.mark.parametrize("shape", [(480, 640), (640, 640), (333, 517), (720, 1280)])
+def test_area_rescaled_is_opencvs_shrink_inside_its_boxes(shape: tuple[int, int]) -> None:
+    """Bit for bit OpenCV's INTER_AREA shrink in the boxes, black elsewhere, at factors
+    of the dice's range (a die of 21–120 px brought to 20 px)."""
+    rng = np.random.default_rng(shape[1])
+    frame = rng.integers(0, 256, (*shape, 3), dtype=np.uint8)
+    frame = cv2.GaussianBlur(frame, (5, 5), 2)  # smooth areas, as in a photo, and sharp ones
+    frame[::7] = rng.integers(0, 256, frame[::7].shape, dtype=np.uint8)
+    tried = 0
+    for die in rng.uniform(21, 120, 12):
+        size = (round(shape[1] * 20 / die), round(shape[0] * 20 / die))
+        if not fractional_area(frame.shape, size):
+            continue
+        tried += 1
+        boxes = []
+        for _ in range(int(rng.integers(1, 5))):
+            top, bottom = sorted(rng.integers(0, size[1] + 1, 2))
+            left, right = sorted(rng.integers(0, size[0] + 1, 2))
+            if top < bottom and left < right:
+                boxes.append((int(top), int(bottom), int(left), int(right)))
+        inside = np.zeros(size[::-1], bool)
+        for top, bottom, left, right in boxes:
+            inside[top:bottom, left:right] = True
+        got = area_rescaled(frame, size, boxes)
+        want = cv2.resize(frame, size, interpolation=cv2.INTER_AREA)
+        assert np.array_equal(got[inside], want[inside])
+        assert not got[~inside].any()
+    assert tried >= 8
+
+
+def test_reached_bands_hold_every_window() -> None:
+    rng = np.random.default_rng(5)
+    size = (150, 110)
+    points = rng.uniform(-3, 160, (40, 2))
+    inside = np.zeros(size[::-1], bool)
+    bands = reached_bands(points, size, 16)
+    for top, bottom, left, right in bands:
+        inside[top:bottom, left:right] = True
+    for x, y in np.rint(points).astype(int):
+        assert inside[max(0, y - 16) : max(0, y + 16), max(0, x - 16) : max(0, x + 16)].all()
+    assert all(b[1] < c[0] for b, c in itertools.pairwise(bands))  # rows apart
+
+
+def test_canonical_frame_near_points_is_the_whole_one_where_crops_reach() -> None:
+    """What the reader cuts around its points (crops, half-size crops, body squares)
+    is the same with the frame shrunk near them only."""
+    rng = np.random.default_rng(8)
+    frame = cv2.GaussianBlur(rng.integers(0, 256, (640, 640, 3), dtype=np.uint8), (9, 9), 3)
+    points = np.rint(rng.uniform(0, 300, (6, 2)) / 2) * 2
+    whole, factor = canonical_frame(frame, 41.3)
+    near, same = canonical_frame(frame, 41.3, near=points)
+    assert same == factor and near.shape == whole.shape
+    assert not np.array_equal(near, whole)  # the part was taken
+    for x, y in points.astype(int):
+        assert np.array_equal(near[y : y + CROP, x : x + CROP], whole[y : y + CROP, x : x + CROP])
+
+
+@pytest.mark.parametrize("dtype", [np.uint8, np.float32])
+def test_crop_batch_planes_are_the_transposed_crops(dtype: type) -> None:
+    """Bit for bit the batch of the plain transposing copy, for pixels and for the
+    gate's averaged training crops."""
+    rng = np.random.default_rng(4)
+    crops = (rng.integers(0, 256, (7, 14, 14, 3)) / (1 if dtype is np.uint8 else 3)).astype(dtype)
+    planes = np.empty((3, 7, 14, 14), np.float32)
+    planes[...] = crops.transpose(3, 0, 1, 2)
+    flat = planes.reshape(3, 7, -1)
+    mean = np.einsum("cnp->cn", flat) / flat.shape[2]
+    flat -= mean[:, :, None]
+    std = np.sqrt(np.einsum("cnp,cnp->cn", flat, flat) / flat.shape[2])
+    flat *= (1.0 / (std + 4.0))[:, :, None]
+    batch = crop_batch(crops)
+    assert np.array_equal(batch.planes, planes)
+    assert np.array_equal(batch.extras, np.concatenate([mean.T / 255.0, std.T / 64.0], axis=1))
 
 
 def test_value_crops_are_centred_and_scaled() -> None:

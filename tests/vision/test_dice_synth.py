@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import cv2
 import numpy as np
 import pytest
 
 from vision.dice import read_dice
 from vision.dice_eval import match
 from vision.dice_find import (
+    BG_KERNEL,
+    BG_SIDE,
+    CHROMA_WEIGHT,
+    LIGHT_WEIGHT,
     TABLE_MARGIN,
     TABLE_SHARE,
     TEXTURE_LEVEL,
@@ -38,6 +43,30 @@ def test_the_foreground_score_is_the_same_wherever_the_frame_lies_in_memory() ->
         moved = buffer[offset:].reshape(frame.shape)
         moved[:] = frame
         assert np.array_equal(foreground_score(moved), first), offset
+
+
+def plain_foreground_score(small: np.ndarray) -> np.ndarray:
+    """The score as first written: numpy on the interleaved YCrCb differences."""
+    h, w = small.shape[:2]
+    ycc = cv2.cvtColor(small, cv2.COLOR_BGR2YCrCb)
+    f = BG_SIDE / max(h, w)
+    tiny = cv2.resize(ycc, (max(1, round(w * f)), max(1, round(h * f))))
+    bg = cv2.resize(cv2.medianBlur(tiny, BG_KERNEL), (w, h))
+    d = cv2.absdiff(ycc, bg).astype(np.float32)
+    chroma = np.sqrt(d[..., 1] * d[..., 1] + d[..., 2] * d[..., 2]) * CHROMA_WEIGHT
+    luma = d[..., 0] * LIGHT_WEIGHT
+    dist = np.sqrt(luma * luma + chroma * chroma)
+    light = ycc[..., 0].astype(np.float32)
+    texture = cv2.blur(cv2.absdiff(light, cv2.blur(light, (5, 5))), (5, 5))
+    return np.maximum(dist * np.float32(1 / 20), texture / np.float32(texture_level(texture)))
+
+
+@pytest.mark.parametrize("seed", [3, 8])
+def test_the_foreground_score_is_the_plain_formula_bit_for_bit(seed: int) -> None:
+    frame = random_dice_scene(seed, 320, 240).image
+    assert np.array_equal(
+        foreground_score(frame).view(np.uint32), plain_foreground_score(frame).view(np.uint32)
+    )
 
 
 def test_rendered_labels_lie_inside_the_frame() -> None:
