@@ -457,8 +457,8 @@ def find_corner_frames(frame: np.ndarray) -> list[CornerFrame]:
     Blobs are found on a shrunken frame, both as paper brighter than the table and as
     closed outlines; each blob is then outlined again at full resolution in its own small
     window, so corners are as sharp as the camera allows. The corners of lone cards'
-    rectangles (`_outline_hypotheses`) come last: one is kept only where no outline
-    corner of the same card lies within a tenth of its width.
+    rectangles (`_outline_hypotheses`) come last: `_distinct` keeps one only where no
+    corner found before it, facing the same way, lies within a tenth of that card's width.
     """
     import cv2
 
