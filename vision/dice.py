@@ -19,6 +19,7 @@ from vision.dice_net import (
     CANON_DIE,
     CROP,
     DiceNet,
+    canonical_factor,
     canonical_frame,
     crop_batch,
     cut_crops,
@@ -59,7 +60,7 @@ def read_dice(
     candidates = find_candidates(frame)
     if len(candidates.centers) == 0:
         return DiceReading((), 0.0)
-    factor = CANON_DIE / candidates.die_size
+    factor = canonical_factor(candidates.die_size)
     points = np.rint(candidates.centers * (factor / 2)) * 2  # even: halves align exactly
     # Crops and body squares lie within a crop of these points (a die's centre is within
     # VOTE_RADIUS of its best point), so only that much of the frame need be shrunk.

@@ -33,6 +33,12 @@ VALUE_FILE = "dice_value.npz"  # the second look, at VALUE_DIE, on each found di
 PART_SHRINK = 0.7
 
 
+def canonical_factor(die_size: float) -> float:
+    """The scale that brings a die of `die_size` px to CANON_DIE px: the reader places its
+    candidate points with it before the frame itself is rescaled (`canonical_frame`)."""
+    return CANON_DIE / die_size
+
+
 def canonical_frame(
     frame: np.ndarray, die_size: float, near: np.ndarray | None = None
 ) -> tuple[np.ndarray, float]:
@@ -44,7 +50,7 @@ def canonical_frame(
     (`area_rescaled`). A shrink of the photos costs about 3 ms, and their crops reach
     about a fifth of the frame.
     """
-    factor = CANON_DIE / die_size
+    factor = canonical_factor(die_size)
     h, w = frame.shape[:2]
     size = (max(1, round(w * factor)), max(1, round(h * factor)))
     if factor >= 1:
