@@ -28,6 +28,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from vision.dice_eval import GAME_BODIES, GAME_PIPS
 from vision.dice_find import find_candidates
 from vision.dice_net import (
     CANON_DIE,
@@ -225,14 +226,34 @@ def value_points(
 
 
 def value_samples(
-    frames: Frames, rounds: int, negatives: int, rng: np.random.Generator
+    frames: Frames,
+    rounds: int,
+    negatives: int,
+    rng: np.random.Generator,
+    shift: float = 0.07,
 ) -> tuple[np.ndarray, np.ndarray]:
     """Augmented uint8 crops at the value net's scale, and their labels."""
 
     def pick(candidates: np.ndarray, objects: list[dict], size: float) -> list[Point]:
         return value_points(candidates, objects, size, negatives, rng)
 
-    return samples(frames, rounds, rng, pick, die=VALUE_DIE, side=VALUE_CROP, shift=0.07)
+    return samples(frames, rounds, rng, pick, die=VALUE_DIE, side=VALUE_CROP, shift=shift)
+
+
+def game_dice_frames(entries: list[dict]) -> Frames:
+    """The photos with only their game dice labelled (red, black or white bodies with white
+    or black pips); the die size is still estimated from the whole photo. Extra passes over
+    these weigh the dice Kwingto reads more than the rest (an option, measured in
+    docs/vision-dice.md, eleventh session). Photos without game dice are left out."""
+    for image, objects, _ in real_frames(entries):
+        game = [o for o in objects if is_game_die(o)]
+        if game:
+            yield image, game, None
+
+
+def is_game_die(label: dict) -> bool:
+    """A labelled die of the game's kind, as `dice_eval` counts them."""
+    return label.get("color") in GAME_BODIES and label.get("pip_color") in GAME_PIPS
 
 
 def real_frames(entries: list[dict]) -> Frames:
@@ -392,11 +413,14 @@ def train_value(args: argparse.Namespace, train: list[dict], rng: np.random.Gene
     """The value net (`dice_value.npz`): every training die many times over, with the
     detector's usual look-alikes from photos, card scenes and synthetic tables."""
     cards = card_frames(args.data / "cards_scenes", 2, CARD_DIE_SIZES)
-    parts = [
-        value_samples(real_frames(train), args.value_rounds, 8, rng),  # 8 look-alikes a pass
+    parts = [  # 8 look-alikes a pass
+        value_samples(real_frames(train), args.value_rounds, 8, rng, args.value_shift),
         value_samples(cards, 4, 40, rng),  # 4 passes, 40 points: cards are all look-alike
         value_samples(synthetic_frames(2 * args.synthetic, args.seed * 200_000), 3, 4, rng),
     ]
+    if args.value_game_rounds:  # measured, not shipped: see docs/vision-dice.md, eleventh session
+        game = game_dice_frames(train)
+        parts.append(value_samples(game, args.value_game_rounds, 0, rng, args.value_shift))
     if args.game_tables:  # measured, not shipped: see docs/vision-dice.md, "Held-out protocol"
         tables = game_table_frames(args.game_tables, args.seed * 300_000)
         parts.append(value_samples(tables, 2, 12, rng))
@@ -433,6 +457,18 @@ def main() -> None:
     ap.add_argument("--hidden", type=int, nargs="+", default=[48])
     ap.add_argument("--value-rounds", type=int, default=24, help="value passes per photo")
     ap.add_argument("--value-epochs", type=int, default=12)
+    ap.add_argument(
+        "--value-game-rounds",
+        type=int,
+        default=0,
+        help="extra value passes over the photos' game dice only (weighs them more)",
+    )
+    ap.add_argument(
+        "--value-shift",
+        type=float,
+        default=0.07,
+        help="value crops' shift jitter, in die edges (standard deviation)",
+    )
     ap.add_argument("--value-convs", type=int, nargs="+", default=[16, 32, 32])
     ap.add_argument("--value-hidden", type=int, default=64)
     ap.add_argument("--seed", type=int, default=1)
