@@ -107,6 +107,12 @@ class DiceScore:
         return "\n".join(lines) + "\n"
 
 
+def is_game_die(label: dict) -> bool:
+    """Whether a labelled die is of the kind Kwingto and Qwixx Duel use: a red, black or
+    white body with white or black pips (the issue's "game dice")."""
+    return label.get("color") in GAME_BODIES and label.get("pip_color") in GAME_PIPS
+
+
 def ratio(a: int, b: int) -> float:
     return a / b if b else 0.0
 
@@ -152,6 +158,6 @@ def score_folder(
         for label, die in zip(labels, match(reading.dice, labels), strict=True):
             score.all_dice.add(die, label)
             score.by_color.setdefault(label.get("color", "?"), Tally()).add(die, label)
-            if label.get("color") in GAME_BODIES and label.get("pip_color") in GAME_PIPS:
+            if is_game_die(label):
                 score.game_dice.add(die, label)
     return score

@@ -28,7 +28,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from vision.dice_eval import GAME_BODIES, GAME_PIPS
+from vision.dice_eval import is_game_die
 from vision.dice_find import find_candidates
 from vision.dice_net import (
     CANON_DIE,
@@ -249,11 +249,6 @@ def game_dice_frames(entries: list[dict]) -> Frames:
         game = [o for o in objects if is_game_die(o)]
         if game:
             yield image, game, None
-
-
-def is_game_die(label: dict) -> bool:
-    """A labelled die of the game's kind, as `dice_eval` counts them."""
-    return label.get("color") in GAME_BODIES and label.get("pip_color") in GAME_PIPS
 
 
 def real_frames(entries: list[dict]) -> Frames:
