@@ -49,6 +49,7 @@ HOLDOUT_PATH = HERE / "dice_holdout.json"
 HOLDOUT_SHARE = 0.35
 POSITIVE_RADIUS = 0.2  # candidate within this many die edges of a label: that die's value
 NEGATIVE_RADIUS = 0.6  # farther than this from every label: "no die"
+VALUE_SHIFT = 0.07  # value crops' shift jitter, die edges: as far as merged centres stray
 CARD_DIE_SIZES = (24.0, 36.0)  # die sizes (px) the card scenes are also cut at, as if dice set them
 Frames = Iterator[tuple[np.ndarray, list[dict], float | None]]  # image, labels, die size
 Point = tuple[float, float, int]  # x, y (frame px) and class (0 = no die, else the value)
@@ -230,7 +231,7 @@ def value_samples(
     rounds: int,
     negatives: int,
     rng: np.random.Generator,
-    shift: float = 0.07,
+    shift: float = VALUE_SHIFT,
 ) -> tuple[np.ndarray, np.ndarray]:
     """Augmented uint8 crops at the value net's scale, and their labels."""
 
@@ -461,7 +462,7 @@ def main() -> None:
     ap.add_argument(
         "--value-shift",
         type=float,
-        default=0.07,
+        default=VALUE_SHIFT,
         help="value crops' shift jitter, in die edges (standard deviation)",
     )
     ap.add_argument("--value-convs", type=int, nargs="+", default=[16, 32, 32])
