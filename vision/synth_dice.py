@@ -8,7 +8,7 @@ effects come from `synth`.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import cv2
 import numpy as np
@@ -46,6 +46,7 @@ class SynthDie:
     size: float
     angle: float = 0.0
     pip_color: str | None = None  # default: white on dark bodies, black on light ones
+    lean: tuple[float, float] = (0.0, 0.0)  # base's offset from the top face, in die edges
 
     @property
     def bbox(self) -> tuple[float, float, float, float]:
@@ -95,8 +96,11 @@ def draw_die(img: np.ndarray, die: SynthDie, rng: np.random.Generator, tone: flo
     footprint = np.zeros(img.shape[:2], np.float32)
     cv2.fillPoly(footprint, [np.round(top * 16).astype(np.int32)], 1.0, cv2.LINE_AA, shift=4)
     drop_shadow(img, footprint, (round(die.size * 0.06), round(die.size * 0.06)), 0.35)
-    side = top + rng.uniform(-0.04, 0.04, 2) * die.size  # a camera looking straight down
-    fill(img, side, body * 0.6)
+    if die.lean == (0.0, 0.0):
+        side = top + rng.uniform(-0.04, 0.04, 2) * die.size  # a camera looking straight down
+        fill(img, side, body * 0.6)
+    else:
+        draw_sides(img, die, body, pip, rng)
     fill(img, top, body)
     rim = np.round(top * 16).astype(np.int32)
     thickness = max(1, round(die.size * 0.05))
@@ -109,6 +113,37 @@ def draw_die(img: np.ndarray, die: SynthDie, rng: np.random.Generator, tone: flo
         centre = (round(px * 16), round(py * 16))
         color = tuple(float(v) for v in np.clip(pip, 0, 255))
         cv2.circle(img, centre, max(1, round(radius * 16)), color, -1, cv2.LINE_AA, 4)
+
+
+def draw_sides(
+    img: np.ndarray, die: SynthDie, body: np.ndarray, pip: np.ndarray, rng: np.random.Generator
+) -> None:
+    """Paint the side faces a camera sees when it looks at a die obliquely, pips and all.
+
+    A webcam on a stand, or a wide lens near the edge of its view, shows one or two
+    faces beside the top one; their pips are what the value net must learn not to count
+    (the top face is the die's value). The base is the top face moved by `lean`; each
+    edge of the top face that faces along the lean shows its side face as the band
+    between the edge and its moved copy, with a random face's pips mapped onto it.
+    """
+    lean = np.array(die.lean) * die.size
+    top = face_outline(die)
+    fill(img, cv2.convexHull(np.vstack([top, top + lean]).astype(np.float32))[:, 0], body * 0.5)
+    c, s = np.cos(np.radians(die.angle)), np.sin(np.radians(die.angle))
+    axes = np.array([[c, s], [-s, c]])
+    corners = np.array([(1, 1), (-1, 1), (-1, -1), (1, -1)]) * die.size / 2 @ axes + die.center
+    for k in range(4):
+        start, end = corners[k], corners[(k + 1) % 4]
+        edge = end - start
+        if np.dot((start + end) / 2 - die.center, lean) <= 0:
+            continue  # the face looks away from the camera
+        fill(img, np.array([start, end, end + lean, start + lean]), body * rng.uniform(0.55, 0.85))
+        radius = 0.085 * die.size
+        ring = np.radians(np.arange(0, 360, 30))
+        outline = np.cos(ring)[:, None] * edge / die.size + np.sin(ring)[:, None] * lean / die.size
+        for ox, oy in PIP_OFFSETS[int(rng.integers(1, 7))]:
+            centre = start + (0.5 + 0.27 * ox) * edge + (0.5 + 0.27 * oy) * lean
+            fill(img, centre + radius * outline, pip * 0.85)
 
 
 def face_outline(die: SynthDie, corner: float = 0.16) -> np.ndarray:
@@ -177,9 +212,15 @@ def random_dice_scene(
     colors: Sequence[str] | None = None,
     size: float | None = None,
     touching: float = 0.35,
+    oblique: float = 0.0,
 ) -> DiceScene:
     """A random scene: 1–12 dice of random colours (or the given ones), one random size
-    between 20 and 150 px (capped by the frame), random table and camera effects."""
+    between 20 and 150 px (capped by the frame), random table and camera effects.
+
+    With `oblique` > 0 the camera looks at the dice from aside: every die shows side
+    faces along one direction, up to `oblique` die edges wide. The leans come from a
+    generator of their own, so the scene has the same dice in the same places as without.
+    """
     rng = np.random.default_rng(seed)
     if colors is None:
         names = list(BODY_BGR)
@@ -195,6 +236,16 @@ def random_dice_scene(
     surface = str(rng.choice(["tray", "tray", "wood", "felt", "dark", "cloth"]))
     if surface == "dark":
         pips = [d for d in pips if d.color != "black"]
+    if oblique > 0:
+        pips = leaning(pips, oblique, np.random.default_rng([seed, 1]))
     return render_dice(
         pips, width, height, int(rng.integers(1 << 31)), surface, random_camera(rng), 0.2
     )
+
+
+def leaning(dice: Sequence[SynthDie], most: float, rng: np.random.Generator) -> list[SynthDie]:
+    """The dice as a tilted camera sees them: one lean for the scene (10–100 % of `most`
+    die edges, any direction), each die's a little different."""
+    heading = rng.uniform(0, 2 * np.pi)
+    lean = rng.uniform(0.1, 1.0) * most * np.array([np.cos(heading), np.sin(heading)])
+    return [replace(d, lean=tuple(float(v) for v in lean + rng.normal(0, 0.03, 2))) for d in dice]

@@ -20,7 +20,7 @@ from vision.dice_find import (
     texture_level,
 )
 from vision.synth import TABLE_KINDS, Camera, camera, draw_hand, table
-from vision.synth_dice import SynthDie, place_dice, random_dice_scene, render_dice
+from vision.synth_dice import SynthDie, draw_die, place_dice, random_dice_scene, render_dice
 
 # Measured on these seeded scenes (docs/vision-dice.md), minus a margin.
 RECALL = 0.75
@@ -77,6 +77,27 @@ def test_rendered_labels_lie_inside_the_frame() -> None:
         assert 1 <= d.value <= 6
 
 
+def test_an_oblique_scene_has_the_same_dice_leaning_one_way() -> None:
+    plain, oblique = random_dice_scene(5), random_dice_scene(5, oblique=0.5)
+    assert [(d.value, d.center) for d in plain.dice] == [(d.value, d.center) for d in oblique.dice]
+    leans = np.array([d.lean for d in oblique.dice])
+    assert np.all(np.hypot(*leans.T) > 0.02) and np.all(np.hypot(*leans.T) < 0.6)
+    assert np.all(leans @ leans.mean(axis=0) > 0)  # one camera: every die leans alike
+
+
+def test_a_leaning_die_shows_its_side_pips_on_the_leaning_side_only() -> None:
+    """The side faces of a die seen obliquely lie along its lean, with pips on them."""
+    img = np.full((200, 200, 3), 128, np.uint8)
+    draw_die(
+        img, SynthDie(1, "white", (100.0, 100.0), 60.0, lean=(0.4, 0.0)), np.random.default_rng(0)
+    )
+    grey = cv2.cvtColor(img, cv2.COLOR_BGR2GRAY).astype(int)
+    band = grey[80:120, 133:152]  # right of the top face, within its lean of 24 px
+    assert (np.abs(band - 128) > 20).mean() > 0.9  # the side face is there
+    assert (band < 60).any()  # with its (dark) pips
+    assert np.abs(grey[80:120, 20:65] - 128).max() < 20  # only the soft shadow on the left
+
+
 def score(scenes: list) -> tuple[float, float, float]:
     """Recall, precision and value accuracy of matched dice over scenes."""
     labels = found = matched = right = 0
@@ -107,6 +128,18 @@ def test_game_dice_scenes_are_read() -> None:
     assert recall >= RECALL
     assert precision >= 0.95
     assert value_accuracy >= VALUE_ACCURACY
+
+
+def test_dice_seen_obliquely_are_read_by_their_top_face() -> None:
+    """A camera not straight above the tray (or a wide lens near its edge) shows side
+    faces with pips of their own beside the top face; the value is the top face's.
+    Measured on these 20 scenes: recall 95.6 %, precision 100 %, values 96.3 %."""
+    colors = ["red", "black", "white"] * 2
+    scenes = [random_dice_scene(seed, colors=colors, size=48, oblique=0.35) for seed in range(20)]
+    recall, precision, value_accuracy = score(scenes)
+    assert recall >= 0.9
+    assert precision >= 0.95
+    assert value_accuracy >= 0.9
 
 
 @pytest.mark.parametrize("surface", ["wood", "felt", "cloth"])
