@@ -25,6 +25,8 @@ BODY_BGR: dict[str, tuple[int, int, int]] = {
     "purple": (130, 40, 100),
 }
 LIGHT_BODIES = {"white", "yellow"}
+PIP_STEP = 0.27  # distance between neighbouring pips, in die edges
+PIP_RADIUS = 0.085  # in die edges
 PIP_BGR = {"white": (240, 240, 240), "black": (25, 25, 25), "red": (30, 30, 170)}
 PIP_OFFSETS: dict[int, tuple[tuple[int, int], ...]] = {
     1: ((0, 0),),
@@ -100,13 +102,13 @@ def draw_die(img: np.ndarray, die: SynthDie, rng: np.random.Generator, tone: flo
         side = top + rng.uniform(-0.04, 0.04, 2) * die.size  # a camera looking straight down
         fill(img, side, body * 0.6)
     else:
-        draw_sides(img, die, body, pip, rng)
+        draw_sides(img, die, top, body, pip, rng)
     fill(img, top, body)
     rim = np.round(top * 16).astype(np.int32)
     thickness = max(1, round(die.size * 0.05))
     cv2.polylines(img, [rim], True, tuple(float(v) for v in body * 0.8), thickness, cv2.LINE_AA, 4)
     c, s = np.cos(np.radians(die.angle)), np.sin(np.radians(die.angle))
-    step, radius = 0.27 * die.size, 0.085 * die.size
+    step, radius = PIP_STEP * die.size, PIP_RADIUS * die.size
     for ox, oy in PIP_OFFSETS[die.value]:
         px = die.center[0] + (ox * c - oy * s) * step
         py = die.center[1] + (ox * s + oy * c) * step
@@ -116,34 +118,37 @@ def draw_die(img: np.ndarray, die: SynthDie, rng: np.random.Generator, tone: flo
 
 
 def draw_sides(
-    img: np.ndarray, die: SynthDie, body: np.ndarray, pip: np.ndarray, rng: np.random.Generator
+    img: np.ndarray,
+    die: SynthDie,
+    top: np.ndarray,
+    body: np.ndarray,
+    pip: np.ndarray,
+    rng: np.random.Generator,
 ) -> None:
     """Paint the side faces a camera sees when it looks at a die obliquely, pips and all.
 
     A webcam on a stand, or a wide lens near the edge of its view, shows one or two
-    faces beside the top one; their pips are what the value net must learn not to count
-    (the top face is the die's value). The base is the top face moved by `lean`; each
+    faces beside the top one (`top`, its outline); their pips must not be counted, as
+    the top face is the die's value. The base is the top face moved by `lean`; each
     edge of the top face that faces along the lean shows its side face as the band
     between the edge and its moved copy, with a random face's pips mapped onto it.
     """
     lean = np.array(die.lean) * die.size
-    top = face_outline(die)
     fill(img, cv2.convexHull(np.vstack([top, top + lean]).astype(np.float32))[:, 0], body * 0.5)
     c, s = np.cos(np.radians(die.angle)), np.sin(np.radians(die.angle))
     axes = np.array([[c, s], [-s, c]])
     corners = np.array([(1, 1), (-1, 1), (-1, -1), (1, -1)]) * die.size / 2 @ axes + die.center
+    ring = np.radians(np.arange(0, 360, 30))
     for k in range(4):
         start, end = corners[k], corners[(k + 1) % 4]
         edge = end - start
         if np.dot((start + end) / 2 - die.center, lean) <= 0:
             continue  # the face looks away from the camera
         fill(img, np.array([start, end, end + lean, start + lean]), body * rng.uniform(0.55, 0.85))
-        radius = 0.085 * die.size
-        ring = np.radians(np.arange(0, 360, 30))
-        outline = np.cos(ring)[:, None] * edge / die.size + np.sin(ring)[:, None] * lean / die.size
+        outline = np.cos(ring)[:, None] * edge + np.sin(ring)[:, None] * lean  # a pip, unscaled
         for ox, oy in PIP_OFFSETS[int(rng.integers(1, 7))]:
-            centre = start + (0.5 + 0.27 * ox) * edge + (0.5 + 0.27 * oy) * lean
-            fill(img, centre + radius * outline, pip * 0.85)
+            centre = start + (0.5 + PIP_STEP * ox) * edge + (0.5 + PIP_STEP * oy) * lean
+            fill(img, centre + PIP_RADIUS * outline, pip * 0.85)
 
 
 def face_outline(die: SynthDie, corner: float = 0.16) -> np.ndarray:
@@ -248,4 +253,7 @@ def leaning(dice: Sequence[SynthDie], most: float, rng: np.random.Generator) -> 
     die edges, any direction), each die's a little different."""
     heading = rng.uniform(0, 2 * np.pi)
     lean = rng.uniform(0.1, 1.0) * most * np.array([np.cos(heading), np.sin(heading)])
-    return [replace(d, lean=tuple(float(v) for v in lean + rng.normal(0, 0.03, 2))) for d in dice]
+    spread = rng.normal(0, 0.03, (len(dice), 2))
+    return [
+        replace(d, lean=(float(x), float(y))) for d, (x, y) in zip(dice, lean + spread, strict=True)
+    ]
