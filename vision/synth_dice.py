@@ -135,9 +135,8 @@ def draw_sides(
     """
     lean = np.array(die.lean) * die.size
     fill(img, cv2.convexHull(np.vstack([top, top + lean]).astype(np.float32))[:, 0], body * 0.5)
-    c, s = np.cos(np.radians(die.angle)), np.sin(np.radians(die.angle))
-    axes = np.array([[c, s], [-s, c]])
-    corners = np.array([(1, 1), (-1, 1), (-1, -1), (1, -1)]) * die.size / 2 @ axes + die.center
+    square = np.array([(1, 1), (-1, 1), (-1, -1), (1, -1)]) * die.size / 2
+    corners = square @ turning(die) + die.center
     ring = np.radians(np.arange(0, 360, 30))
     for k in range(4):
         start, end = corners[k], corners[(k + 1) % 4]
@@ -160,8 +159,13 @@ def face_outline(die: SynthDie, corner: float = 0.16) -> np.ndarray:
         for a in np.radians(np.arange(start, start + 91, 15)):
             pts.append((cx + r * np.cos(a), cy + r * np.sin(a)))
     p = np.array(pts)
+    return p @ turning(die) + np.array(die.center)
+
+
+def turning(die: SynthDie) -> np.ndarray:
+    """The 2×2 matrix that turns a row of face offsets (x, y) by the die's angle."""
     c, s = np.cos(np.radians(die.angle)), np.sin(np.radians(die.angle))
-    return p @ np.array([[c, s], [-s, c]]) + np.array(die.center)
+    return np.array([[c, s], [-s, c]])
 
 
 def fill(img: np.ndarray, poly: np.ndarray, color: np.ndarray) -> None:
