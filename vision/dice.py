@@ -3,8 +3,10 @@
 Pipeline: `dice_find` proposes points inside blobs and a die size; a gate net screens them
 and the detector net scores a die-sized crop around each survivor; nearby die-like points
 merge into one die; the value net takes a second, finer look at each die for its value
-(and drops look-alikes); the body colour is the bigger lightness group of the die's
-centre, named by the palette. The function is pure: same frame, same reading.
+(and drops look-alikes); a die found by its pips alone (a dark die on a dark mat) is moved
+to its pips and must read as many as it owns; the body colour is the bigger lightness
+group of the die's centre, named by the palette. The function is pure: same frame, same
+reading.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from collections.abc import Mapping
 import cv2
 import numpy as np
 
-from vision.dice_find import find_candidates
+from vision.dice_find import PIP_REACH, Candidates, find_candidates, pip_spots
 from vision.dice_net import (
     CANON_DIE,
     CROP,
@@ -41,6 +43,8 @@ THIN_RADIUS = 0.2  # gate-passed points closer than this many die edges: keep th
 SURE = 0.95  # first-view probability above which the other turns are not looked at
 TURNS = 4  # right-angle views of each die the value net looks at
 BODY_HALF = 6  # half side of the central square sampled for the body colour, canonical px
+LOOSE_APART = 0.9  # die edges: dice found by their pips alone closer than this are one die
+PIP_OWNER = 0.7  # die edges: a pip farther than this from every die belongs to none
 
 
 def read_dice(
@@ -67,15 +71,22 @@ def read_dice(
     padded, _ = canonical_frame(frame, candidates.die_size, near=points)
     half_crops = cut_crops(half_frame(padded), points / 2, CROP // 2)
     gate = 1.0 - default_gate().probabilities(crop_batch(half_crops))[:, 0]
-    points = thinned(points, gate, THIN_RADIUS * CANON_DIE)
-    if len(points) == 0:
+    kept = thinned(points, gate, THIN_RADIUS * CANON_DIE)
+    if len(kept) == 0:
         return DiceReading((), 0.0)
+    points = points[kept]
     probs = (net or default_net()).probabilities(crop_batch(cut_crops(padded, points)))
-    canonical = merge_points(points, probs)
+    canonical, founders = merge_points(points, probs)
     if len(canonical) == 0:
         return DiceReading((), 0.0)
     centers = canonical / factor
     values, confidences, is_die = second_look(frame, centers, candidates.die_size)
+    loose = is_die & candidates.from_pips[kept][founders]
+    if loose.any():
+        centers, values, confidences, is_die = placed_by_pips(
+            frame, candidates, centers, (values, confidences, is_die), loose
+        )
+        canonical = centers * factor
     palette = palette or default_palette()
     found = []
     bodies = body_labs(padded, [(float(x), float(y)) for x, y in canonical])
@@ -122,8 +133,80 @@ def second_look(
     return values, confidences, joint[:, 0] < NOT_A_DIE
 
 
+def placed_by_pips(
+    frame: np.ndarray,
+    candidates: Candidates,
+    centers: np.ndarray,
+    reading: tuple[np.ndarray, np.ndarray, np.ndarray],
+    loose: np.ndarray,
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Centres, values, confidences and "is a die" again, for dice found by their pips alone.
+
+    Such a die (`loose`: a dark die on a dark mat, off every body the mask found) shows
+    no edge, so a crop centred on one pip of a 2 looks like a 1 as much as the crop at its
+    centre looks like a 2. The pips decide: of loose dice closer than LOOSE_APART, the one
+    that has more pips within PIP_REACH (then the surer) stays; each pip goes to its
+    nearest die; a loose die moves to the mean of its pips (the centre of every face) and
+    is read again there, and it stays only if it reads as many pips as it owns and lies
+    MERGE_RADIUS or more from every die on a body (a pip at a body's edge can escape it).
+    """
+    values, confidences, is_die = (a.copy() for a in reading)
+    centers = centers.copy()
+    size = candidates.die_size
+    pips = pip_centres(frame, candidates, centers[loose])
+    near = _distances(centers, pips) <= PIP_REACH * size
+    shown = near.sum(axis=1)
+    kept: list[int] = []
+    for i in np.lexsort((-confidences, -shown)):
+        if not loose[i]:
+            continue
+        if kept and np.hypot(*(centers[kept] - centers[i]).T).min() < LOOSE_APART * size:
+            is_die[i] = False
+        else:
+            kept.append(i)
+    if not kept:
+        return centers, values, confidences, is_die
+    dice = np.flatnonzero(is_die)
+    gaps = _distances(centers[dice], pips)
+    owner = np.where(gaps.min(axis=0) <= PIP_OWNER * size, dice[gaps.argmin(axis=0)], -1)
+    counts = np.array([np.count_nonzero(owner == i) for i in kept])
+    moved = np.array(
+        [
+            pips[owner == i].mean(axis=0) if n else centers[i]
+            for i, n in zip(kept, counts, strict=True)
+        ]
+    )
+    again = second_look(frame, moved.astype(np.float32), size)
+    bodies = centers[is_die & ~loose]
+    apart = _distances(moved, bodies).min(axis=1, initial=np.inf) >= MERGE_RADIUS * size
+    centers[kept] = moved
+    values[kept], confidences[kept] = again[0], again[1]
+    is_die[kept] = again[2] & (again[0] == counts) & apart
+    return centers, values, confidences, is_die
+
+
+def _distances(points: np.ndarray, others: np.ndarray) -> np.ndarray:
+    """(len(points), len(others)) distances between two sets of (x, y) points."""
+    return np.hypot(*(points[:, None, :] - others[None, :, :]).transpose(2, 0, 1))
+
+
+def pip_centres(frame: np.ndarray, candidates: Candidates, near: np.ndarray) -> np.ndarray:
+    """(n, 2) frame centres of the pips (`pip_spots`) off every body, within a die of the
+    points `near`, found at the frame's own resolution: at the working scale the pips of
+    small dice are a pixel or two and run together."""
+    size = candidates.die_size
+    h, w = frame.shape[:2]
+    x0, y0 = np.maximum(np.floor(near.min(axis=0) - size), 0).astype(int)
+    x1, y1 = np.ceil(near.max(axis=0) + size).astype(int)
+    spots = pip_spots(frame[y0 : min(y1, h), x0 : min(x1, w)], size)
+    count, _, _, centres = cv2.connectedComponentsWithStats(spots.view(np.uint8), connectivity=8)
+    pips = centres[1:count] + np.array([x0, y0])
+    return pips[~candidates.on_body(pips)]
+
+
 def thinned(points: np.ndarray, gate: np.ndarray, radius: float) -> np.ndarray:
-    """Points the gate passes, each at least `radius` from a more die-like kept one.
+    """Indices of the points the gate passes, each at least `radius` from a more die-like
+    kept one.
 
     The candidate grid puts a dozen points on every die; the detector needs only a few of
     them to find the die and vote on it, and it is the costliest step per point. Points
@@ -143,7 +226,7 @@ def thinned(points: np.ndarray, gate: np.ndarray, radius: float) -> np.ndarray:
     for first, second in zip(firsts[close].tolist(), seconds[close].tolist(), strict=True):
         if not ruled_out[first]:  # pairs come by first point, in order of the gate
             ruled_out[second] = True
-    return points[order[~ruled_out]]
+    return order[~ruled_out]
 
 
 def close_pairs(
@@ -166,8 +249,9 @@ def close_pairs(
     return firsts, seconds, oy[firsts, seconds], ox[firsts, seconds]
 
 
-def merge_points(points: np.ndarray, probs: np.ndarray) -> np.ndarray:
-    """Die centres (canonical px) by greedy non-maximum suppression over candidate points.
+def merge_points(points: np.ndarray, probs: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Die centres (canonical px) by greedy non-maximum suppression over candidate points,
+    and the index of the point that founded each.
 
     The most die-like point founds a die; points within VOTE_RADIUS pull its centre
     (weighted by how die-like they are); points within MERGE_RADIUS are used up. The
@@ -175,7 +259,7 @@ def merge_points(points: np.ndarray, probs: np.ndarray) -> np.ndarray:
     """
     score = 1.0 - probs[:, 0]
     alive = score >= MIN_SCORE
-    centers = []
+    centers, founders = [], []
     for i in np.argsort(-score, kind="stable"):
         if not alive[i]:
             continue
@@ -183,8 +267,9 @@ def merge_points(points: np.ndarray, probs: np.ndarray) -> np.ndarray:
         near = alive & (d <= VOTE_RADIUS * CANON_DIE)
         weights = score[near]
         centers.append((weights[:, None] * points[near]).sum(axis=0) / weights.sum())
+        founders.append(i)
         alive &= d > MERGE_RADIUS * CANON_DIE
-    return np.array(centers, np.float32).reshape(-1, 2)
+    return np.array(centers, np.float32).reshape(-1, 2), np.array(founders, np.intp)
 
 
 def body_labs(padded: np.ndarray, centers: list[tuple[float, float]]) -> np.ndarray:

@@ -3,14 +3,15 @@
 The frame is shrunk to a working size, compared with a smooth estimate of the empty table
 (colour distance plus local texture, so white dice on a white tray still stand out), and
 the resulting mask gives both the die size (from the distance transform of compact blobs)
-and candidate centres (points deep inside blobs, at the depth a die's centre would have).
+and candidate centres (points deep inside blobs, at the depth a die's centre would have,
+and points round bright pips on a dark face where the mask found no body).
 This stage is tuned for recall: it proposes many points, and the learned classifier in
 `dice_net` decides which of them are dice. Nothing here knows a die's colour.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import cv2
 import numpy as np
@@ -36,14 +37,36 @@ SQUARE_MARGIN = 1.5  # a median over all blobs this much deeper than the squares
 SQUARE_SPREAD = 1.25  # squares within this ratio of depth count as one set of dice
 MIN_SQUARES = 2  # one square blob among cards is as often a speck or a pip as a die
 SQUARE_MIN_DEPTH = 7.0  # working px: synthetic felt and wood leave rows of squares 6.7 deep
+PIP_KERNEL = 0.35  # die edges: the top-hat that finds pips is wider than a pip (0.17), not a die
+PIP_LIFT = 60  # grey levels a pip stands above what the top-hat leaves round it
+DARK_SURROUND = 90  # grey level round a pip, at most: the body of a dark die
+FACE_WINDOW = 0.8  # die edges: the window whose mean grey says the pip lies on a dark face
+DARK_FACE = 100  # that mean, at most: a black die with six white pips is about 90
+PIP_REACH = 0.4  # die edges: a face's centre lies within this of each pip (corner pips: 0.38)
 
 
 @dataclass(frozen=True)
 class Candidates:
-    """Proposed die centres in frame pixels and the frame's estimated die edge (px)."""
+    """Proposed die centres in frame pixels and the frame's estimated die edge (px), and
+    where the mask found bodies at least a die deep (working px, `factor` per frame px)."""
 
     centers: np.ndarray  # (n, 2) float32, x and y
     die_size: float
+    from_pips: np.ndarray = field(default_factory=lambda: np.zeros(0, bool))  # per centre:
+    # proposed by a pip alone (`pip_cells`), where the mask found no body to put it on
+    blobs: Blobs | None = None  # the mask's blobs, at the working scale
+    factor: float = 1.0  # working px per frame px
+    depth: float = 0.0  # half the die edge, working px: a die centre's depth in the mask
+
+    def on_body(self, points: np.ndarray) -> np.ndarray:
+        """Per (x, y) frame point: whether it lies in a blob at least half a die deep (a
+        body; its pips are its own, not those of a die the mask did not see)."""
+        if self.blobs is None:
+            return np.ones(len(points), bool)
+        h, w = self.blobs.labels.shape
+        xs = np.clip((points[:, 0] * self.factor).astype(np.intp), 0, w - 1)
+        ys = np.clip((points[:, 1] * self.factor).astype(np.intp), 0, h - 1)
+        return self.blobs.depth[self.blobs.labels[ys, xs]] >= 0.5 * self.depth
 
 
 def working_image(frame: np.ndarray) -> tuple[np.ndarray, float]:
@@ -273,7 +296,11 @@ def find_candidates(frame: np.ndarray, card_shapes: bool = False) -> Candidates:
     size = 2.0 * depth * SIZE_PER_DEPTH
     stride = max(1, round(size / 5))
     grid = blobs.dist[::stride, ::stride]
-    keep = (grid >= 0.5 * depth) & (grid <= 1.8 * depth)
+    on_grid = (grid >= 0.5 * depth) & (grid <= 1.8 * depth)
+    deep = blobs.depth >= 0.5 * depth
+    spots = np.flatnonzero(pip_spots(small, size))  # flat: np.nonzero took 15 times as long
+    spots = spots[~deep[blobs.labels.ravel()[spots]]]
+    keep = on_grid | pip_cells(*np.divmod(spots, small.shape[1]), grid.shape, stride, size)
     if not card_shapes:
         keep &= ~blobs.card_like[blobs.labels[::stride, ::stride]]
     ys, xs = np.nonzero(keep)
@@ -281,4 +308,41 @@ def find_candidates(frame: np.ndarray, card_shapes: bool = False) -> Candidates:
         nearest = np.argsort(np.abs(grid[ys, xs] - depth), kind="stable")[:MAX_CANDIDATES]
         ys, xs = ys[nearest], xs[nearest]
     centers = np.stack([xs, ys], axis=1).astype(np.float32) * stride / factor
-    return Candidates(centers, size / factor)
+    return Candidates(centers, size / factor, ~on_grid[ys, xs], blobs, factor, depth)
+
+
+def pip_spots(image: np.ndarray, size: float) -> np.ndarray:
+    """Bright spots the size of a pip on a dark face, as a bool map of `image` (BGR) where a
+    die is `size` px: a white top-hat, its surround dark and the window round it dark.
+
+    On a dark mat a black die's body hardly differs from the table, so the mask holds only
+    its white pips, specks far shallower than a die, and no candidate lands on the die. The
+    window's mean keeps the paper between a card's dark pips out (it is bright around).
+    """
+    grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
+    kernel = cv2.getStructuringElement(cv2.MORPH_RECT, (odd_side(PIP_KERNEL * size),) * 2)
+    opened = cv2.morphologyEx(grey, cv2.MORPH_OPEN, kernel)
+    window = (odd_side(FACE_WINDOW * size),) * 2
+    return (
+        (cv2.subtract(grey, opened) >= PIP_LIFT)
+        & (opened <= DARK_SURROUND)
+        & (cv2.blur(grey, window) <= DARK_FACE)
+    )
+
+
+def odd_side(length: float) -> int:
+    """An odd kernel side of about `length` px, at least 3."""
+    return max(3, round(length) | 1)
+
+
+def pip_cells(
+    ys: np.ndarray, xs: np.ndarray, shape: tuple[int, ...], stride: int, size: float
+) -> np.ndarray:
+    """Cells of the candidate grid (`shape`, every `stride` working px) within PIP_REACH of
+    a die edge `size` px from a spot (rows `ys`, columns `xs`): where the centre of a face
+    with that pip can be."""
+    cells = np.zeros(shape[:2], np.uint8)
+    cells[np.minimum(ys // stride, shape[0] - 1), np.minimum(xs // stride, shape[1] - 1)] = 1
+    reach = int(PIP_REACH * size / stride)
+    disc = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * reach + 1,) * 2)
+    return cv2.dilate(cells, disc).view(bool)
