@@ -16,7 +16,7 @@ from collections.abc import Mapping
 import cv2
 import numpy as np
 
-from vision.dice_find import PIP_REACH, Candidates, find_candidates, pip_spots
+from vision.dice_find import Candidates, find_candidates, pip_spots
 from vision.dice_net import (
     CANON_DIE,
     CROP,
@@ -43,8 +43,8 @@ THIN_RADIUS = 0.2  # gate-passed points closer than this many die edges: keep th
 SURE = 0.95  # first-view probability above which the other turns are not looked at
 TURNS = 4  # right-angle views of each die the value net looks at
 BODY_HALF = 6  # half side of the central square sampled for the body colour, canonical px
-LOOSE_APART = 0.9  # die edges: dice found by their pips alone closer than this are one die
-PIP_OWNER = 0.7  # die edges: a pip farther than this from every die belongs to none
+FACE_SPAN = 0.8  # die edges: a face's pips lie within this of each other (a 2's two are 0.76
+# apart), and a die found by its pips within this of their mean
 
 
 def read_dice(
@@ -142,47 +142,58 @@ def placed_by_pips(
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """Centres, values, confidences and "is a die" again, for dice found by their pips alone.
 
-    Such a die (`loose`: a dark die on a dark mat, off every body the mask found) shows
-    no edge, so a crop centred on one pip of a 2 looks like a 1 as much as the crop at its
-    centre looks like a 2. The pips decide: of loose dice closer than LOOSE_APART, the one
-    that has more pips within PIP_REACH (then the surer) stays; each pip goes to its
-    nearest die; a loose die moves to the mean of its pips (the centre of every face) and
-    is read again there, and it stays only if it reads as many pips as it owns and lies
-    MERGE_RADIUS or more from every die on a body (a pip at a body's edge can escape it).
+    Such a die (`loose`, at least one: a dark die on a dark mat, where the mask found no
+    body) shows no edge, so a crop centred on one pip of a 2 looks like a 1 as much as the
+    crop at its centre looks like a 2, and two crops on its two pips look like two 1s. So
+    the pips are grouped into faces (`pip_faces`), and each loose die, the surest first,
+    takes the nearest face not yet taken within FACE_SPAN of it, moves to the mean of its
+    pips (the centre of every face) and is read again there. It stays only where it reads
+    as many pips as the face has and lies MERGE_RADIUS or more from every die on a body.
     """
     values, confidences, is_die = (a.copy() for a in reading)
     centers = centers.copy()
     size = candidates.die_size
     pips = pip_centres(frame, candidates, centers[loose])
-    near = _distances(centers, pips) <= PIP_REACH * size
-    shown = near.sum(axis=1)
-    kept: list[int] = []
-    for i in np.lexsort((-confidences, -shown)):
-        if not loose[i]:
-            continue
-        if kept and np.hypot(*(centers[kept] - centers[i]).T).min() < LOOSE_APART * size:
-            is_die[i] = False
-        else:
-            kept.append(i)
-    if not kept:
+    faces = pip_faces(pips, FACE_SPAN * size)
+    middles = np.array([pips[face].mean(axis=0) for face in faces]).reshape(-1, 2)
+    free = np.ones(len(faces), bool)
+    dice, taken = [], []
+    for i in np.flatnonzero(loose)[np.argsort(-confidences[loose], kind="stable")]:
+        gaps = np.where(free, np.hypot(*(middles - centers[i]).T), np.inf)
+        if len(gaps) and gaps.min() <= FACE_SPAN * size:
+            dice.append(i)
+            taken.append(int(gaps.argmin()))
+            free[taken[-1]] = False
+    is_die[loose] = False
+    if not dice:
         return centers, values, confidences, is_die
-    dice = np.flatnonzero(is_die)
-    gaps = _distances(centers[dice], pips)
-    owner = np.where(gaps.min(axis=0) <= PIP_OWNER * size, dice[gaps.argmin(axis=0)], -1)
-    counts = np.array([np.count_nonzero(owner == i) for i in kept])
-    moved = np.array(
-        [
-            pips[owner == i].mean(axis=0) if n else centers[i]
-            for i, n in zip(kept, counts, strict=True)
-        ]
-    )
+    moved = middles[taken]
     again = second_look(frame, moved.astype(np.float32), size)
-    bodies = centers[is_die & ~loose]
+    counts = np.array([len(faces[j]) for j in taken])
+    bodies = centers[reading[2] & ~loose]
     apart = _distances(moved, bodies).min(axis=1, initial=np.inf) >= MERGE_RADIUS * size
-    centers[kept] = moved
-    values[kept], confidences[kept] = again[0], again[1]
-    is_die[kept] = again[2] & (again[0] == counts) & apart
+    centers[dice], values[dice], confidences[dice] = moved, again[0], again[1]
+    is_die[dice] = again[2] & (again[0] == counts) & apart
     return centers, values, confidences, is_die
+
+
+def pip_faces(pips: np.ndarray, span: float) -> list[np.ndarray]:
+    """Indices of the pips of each face: groups merged, closest first, while the merged
+    group is at most `span` across (complete linkage). Within a face the pips lie closer
+    together than across a gap to the next die, so a face's own pips join first."""
+    spans = _distances(pips, pips)
+    np.fill_diagonal(spans, np.inf)
+    members = [[i] for i in range(len(pips))]
+    while len(spans) and spans.min() <= span:
+        a, b = sorted(np.unravel_index(int(spans.argmin()), spans.shape))
+        members[a] += members[b]
+        members[b] = []
+        spans[a] = np.maximum(spans[a], spans[b])
+        spans[:, a] = spans[a]
+        spans[a, a] = np.inf
+        spans[b] = np.inf
+        spans[:, b] = np.inf
+    return [np.array(m) for m in members if m]
 
 
 def _distances(points: np.ndarray, others: np.ndarray) -> np.ndarray:
@@ -191,9 +202,9 @@ def _distances(points: np.ndarray, others: np.ndarray) -> np.ndarray:
 
 
 def pip_centres(frame: np.ndarray, candidates: Candidates, near: np.ndarray) -> np.ndarray:
-    """(n, 2) frame centres of the pips (`pip_spots`) off every body, within a die of the
-    points `near`, found at the frame's own resolution: at the working scale the pips of
-    small dice are a pixel or two and run together."""
+    """(n, 2) frame centres of the pips (`pip_spots`) off every body, in the box round the
+    points `near` grown by a die, found at the frame's own resolution: at the working scale
+    the pips of small dice are a pixel or two and run together."""
     size = candidates.die_size
     h, w = frame.shape[:2]
     x0, y0 = np.maximum(np.floor(near.min(axis=0) - size), 0).astype(int)

@@ -47,8 +47,9 @@ PIP_REACH = 0.4  # die edges: a face's centre lies within this of each pip (corn
 
 @dataclass(frozen=True)
 class Candidates:
-    """Proposed die centres in frame pixels and the frame's estimated die edge (px), and
-    where the mask found bodies at least a die deep (working px, `factor` per frame px)."""
+    """Proposed die centres in frame pixels and the frame's estimated die edge (px), which
+    of them only a pip proposed, and the mask's blobs (working px, `factor` per frame px),
+    which tell a body's own pips from those of a die the mask did not see."""
 
     centers: np.ndarray  # (n, 2) float32, x and y
     die_size: float
@@ -342,7 +343,9 @@ def pip_cells(
     a die edge `size` px from a spot (rows `ys`, columns `xs`): where the centre of a face
     with that pip can be."""
     cells = np.zeros(shape[:2], np.uint8)
-    cells[np.minimum(ys // stride, shape[0] - 1), np.minimum(xs // stride, shape[1] - 1)] = 1
-    reach = int(PIP_REACH * size / stride)
+    rows = np.minimum(np.rint(ys / stride).astype(np.intp), shape[0] - 1)
+    cols = np.minimum(np.rint(xs / stride).astype(np.intp), shape[1] - 1)
+    cells[rows, cols] = 1  # the grid point nearest each spot
+    reach = round(PIP_REACH * size / stride)
     disc = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * reach + 1,) * 2)
     return cv2.dilate(cells, disc).view(bool)
