@@ -16,7 +16,7 @@ from collections.abc import Mapping
 import cv2
 import numpy as np
 
-from vision.dice_find import Candidates, find_candidates, pip_spots
+from vision.dice_find import MAX_PIPS, Candidates, find_candidates, pip_spots
 from vision.dice_net import (
     CANON_DIE,
     CROP,
@@ -45,6 +45,7 @@ TURNS = 4  # right-angle views of each die the value net looks at
 BODY_HALF = 6  # half side of the central square sampled for the body colour, canonical px
 FACE_SPAN = 0.8  # die edges: a face's pips lie within this of each other (a 2's two are 0.76
 # apart), and a die found by its pips within this of their mean
+PIP_AREA = 0.25 * np.pi * 0.085**2  # die edges²: a quarter of a pip's disc, more than a speck
 
 
 def read_dice(
@@ -154,7 +155,7 @@ def placed_by_pips(
     centers = centers.copy()
     size = candidates.die_size
     pips = pip_centres(frame, candidates, centers[loose])
-    faces = pip_faces(pips, FACE_SPAN * size)
+    faces = pip_faces(pips, FACE_SPAN * size) if len(pips) <= MAX_PIPS else []
     middles = np.array([pips[face].mean(axis=0) for face in faces]).reshape(-1, 2)
     free = np.ones(len(faces), bool)
     dice, taken = [], []
@@ -190,7 +191,6 @@ def pip_faces(pips: np.ndarray, span: float) -> list[np.ndarray]:
         members[b] = []
         spans[a] = np.maximum(spans[a], spans[b])
         spans[:, a] = spans[a]
-        spans[a, a] = np.inf
         spans[b] = np.inf
         spans[:, b] = np.inf
     return [np.array(m) for m in members if m]
@@ -202,16 +202,22 @@ def _distances(points: np.ndarray, others: np.ndarray) -> np.ndarray:
 
 
 def pip_centres(frame: np.ndarray, candidates: Candidates, near: np.ndarray) -> np.ndarray:
-    """(n, 2) frame centres of the pips (`pip_spots`) off every body, in the box round the
-    points `near` grown by a die, found at the frame's own resolution: at the working scale
-    the pips of small dice are a pixel or two and run together."""
+    """(n, 2) frame centres of the pips (`pip_spots`) off every body within two FACE_SPANs
+    of the points `near` (where a face of a die found there can reach), found at the frame's
+    own resolution: at the working scale the pips of small dice are a pixel or two and run
+    together. A spot under PIP_AREA is a speck of dust or noise, not a pip."""
     size = candidates.die_size
     h, w = frame.shape[:2]
     x0, y0 = np.maximum(np.floor(near.min(axis=0) - size), 0).astype(int)
     x1, y1 = np.ceil(near.max(axis=0) + size).astype(int)
     spots = pip_spots(frame[y0 : min(y1, h), x0 : min(x1, w)], size)
-    count, _, _, centres = cv2.connectedComponentsWithStats(spots.view(np.uint8), connectivity=8)
-    pips = centres[1:count] + np.array([x0, y0])
+    count, _, stats, centres = cv2.connectedComponentsWithStats(
+        spots.view(np.uint8), connectivity=8
+    )
+    big = stats[1:count, cv2.CC_STAT_AREA] >= PIP_AREA * size**2
+    pips = centres[1:count][big] + np.array([x0, y0])
+    reached = _distances(pips, near).min(axis=1, initial=np.inf) <= 2 * FACE_SPAN * size
+    pips = pips[reached]
     return pips[~candidates.on_body(pips)]
 
 

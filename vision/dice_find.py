@@ -11,7 +11,7 @@ This stage is tuned for recall: it proposes many points, and the learned classif
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import cv2
 import numpy as np
@@ -43,6 +43,7 @@ DARK_SURROUND = 90  # grey level round a pip, at most: the body of a dark die
 FACE_WINDOW = 0.8  # die edges: the window whose mean grey says the pip lies on a dark face
 DARK_FACE = 100  # that mean, at most: a black die with six white pips is about 90
 PIP_REACH = 0.4  # die edges: a face's centre lies within this of each pip (corner pips: 0.38)
+MAX_PIPS = 120  # more pips than 20 dice show: a speckled cloth or sensor noise, not dice
 
 
 @dataclass(frozen=True)
@@ -53,17 +54,16 @@ class Candidates:
 
     centers: np.ndarray  # (n, 2) float32, x and y
     die_size: float
-    from_pips: np.ndarray = field(default_factory=lambda: np.zeros(0, bool))  # per centre:
-    # proposed by a pip alone (`pip_cells`), where the mask found no body to put it on
+    from_pips: np.ndarray  # per centre: proposed by a pip alone (`pip_cells`), off any body
     blobs: Blobs | None = None  # the mask's blobs, at the working scale
     factor: float = 1.0  # working px per frame px
     depth: float = 0.0  # half the die edge, working px: a die centre's depth in the mask
 
     def on_body(self, points: np.ndarray) -> np.ndarray:
         """Per (x, y) frame point: whether it lies in a blob at least half a die deep (a
-        body; its pips are its own, not those of a die the mask did not see)."""
-        if self.blobs is None:
-            return np.ones(len(points), bool)
+        body; its pips are its own, not those of a die the mask did not see). Only
+        candidates with centres have blobs to ask."""
+        assert self.blobs is not None
         h, w = self.blobs.labels.shape
         xs = np.clip((points[:, 0] * self.factor).astype(np.intp), 0, w - 1)
         ys = np.clip((points[:, 1] * self.factor).astype(np.intp), 0, h - 1)
@@ -287,13 +287,13 @@ def find_candidates(frame: np.ndarray, card_shapes: bool = False) -> Candidates:
     small, factor = working_image(frame)
     mask = object_mask(foreground_score(small))
     if mask.all():  # no table in view at all (noise, a lens cap): nothing to measure
-        return Candidates(np.zeros((0, 2), np.float32), 0.0)
+        return Candidates(np.zeros((0, 2), np.float32), 0.0, np.zeros(0, bool))
     blobs = find_blobs(mask)
     depth = die_depth(blobs)
     if depth > 0.0 and not card_shapes and measured_on_cards(blobs, depth):
         depth = beside_cards(blobs)
     if depth == 0.0:
-        return Candidates(np.zeros((0, 2), np.float32), 0.0)
+        return Candidates(np.zeros((0, 2), np.float32), 0.0, np.zeros(0, bool))
     size = 2.0 * depth * SIZE_PER_DEPTH
     stride = max(1, round(size / 5))
     grid = blobs.dist[::stride, ::stride]
@@ -339,13 +339,17 @@ def odd_side(length: float) -> int:
 def pip_cells(
     ys: np.ndarray, xs: np.ndarray, shape: tuple[int, ...], stride: int, size: float
 ) -> np.ndarray:
-    """Cells of the candidate grid (`shape`, every `stride` working px) within PIP_REACH of
-    a die edge `size` px from a spot (rows `ys`, columns `xs`): where the centre of a face
-    with that pip can be."""
+    """Cells of the candidate grid (`shape`, every `stride` working px) round each spot (rows
+    `ys`, columns `xs`): a disc of about PIP_REACH of a die edge `size` px, in whole cells,
+    round the grid point nearest the spot. That is where the centre of a face with that pip
+    can be. Spots in more than MAX_PIPS cells are no dice's pips but a speckled cloth or
+    sensor noise, and give none: each point costs the nets a look."""
     cells = np.zeros(shape[:2], np.uint8)
     rows = np.minimum(np.rint(ys / stride).astype(np.intp), shape[0] - 1)
     cols = np.minimum(np.rint(xs / stride).astype(np.intp), shape[1] - 1)
     cells[rows, cols] = 1  # the grid point nearest each spot
+    if cv2.countNonZero(cells) > MAX_PIPS:
+        return np.zeros(shape[:2], bool)
     reach = round(PIP_REACH * size / stride)
     disc = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * reach + 1,) * 2)
     return cv2.dilate(cells, disc).view(bool)

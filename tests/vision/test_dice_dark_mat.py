@@ -109,3 +109,14 @@ def test_paper_inside_a_cards_print_is_not_read_as_a_dark_die() -> None:
     reading = read_dice(table.image)
     pairs = match(reading.dice, truth)
     assert len(reading.dice) == sum(p is not None for p in pairs)
+
+
+def test_a_speck_of_dust_beside_a_loose_die_is_not_one_of_its_pips() -> None:
+    """A single bright pixel half a die from a black 3 would make its face four pips, and
+    the die, reading 3, would be dropped."""
+    black = SynthDie(3, "black", (420.0, 240.0), 48.0, 20.0)
+    red = SynthDie(5, "red", (200.0, 240.0), 48.0, 0.0)
+    frame = render_dice([red, black], seed=3, surface="dark", cam=Camera(noise=0, jpeg=0)).image
+    frame[240, 446] = 255
+    values = sorted((d.color, d.value) for d in read_dice(frame).dice)
+    assert values == [("black", 3), ("red", 5)]
