@@ -60,8 +60,8 @@ class Candidates:
     depth: float = 0.0  # half the die edge, working px: a die centre's depth in the mask
 
     def on_body(self, points: np.ndarray) -> np.ndarray:
-        """Per (x, y) frame point: whether it lies in a blob at least half a die deep (a
-        body; its pips are its own, not those of a die the mask did not see). Only
+        """Per (x, y) frame point: whether it lies in a blob at least half as deep as a die's
+        centre (a body; its pips are its own, not those of a die the mask did not see). Only
         candidates with centres have blobs to ask."""
         assert self.blobs is not None
         h, w = self.blobs.labels.shape
@@ -318,7 +318,7 @@ def pip_spots(image: np.ndarray, size: float) -> np.ndarray:
 
     On a dark mat a black die's body hardly differs from the table, so the mask holds only
     its white pips, specks far shallower than a die, and no candidate lands on the die. The
-    window's mean keeps the paper between a card's dark pips out (it is bright around).
+    window's mean keeps out paper enclosed by a card's dark print (it is bright around).
     """
     grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
     kernel = cv2.getStructuringElement(cv2.MORPH_RECT, (odd_side(PIP_KERNEL * size),) * 2)
