@@ -11,6 +11,7 @@ This stage is tuned for recall: it proposes many points, and the learned classif
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 
 import cv2
@@ -43,6 +44,10 @@ DARK_SURROUND = 90  # grey level round a pip, at most: the body of a dark die
 FACE_WINDOW = 0.8  # die edges: the window whose mean grey says the pip lies on a dark face
 DARK_FACE = 100  # that mean, at most: a black die with six white pips is about 90
 PIP_REACH = 0.4  # die edges: a face's centre lies within this of each pip (corner pips: 0.38)
+PIP_DIAMETER = 0.17  # die edges: a pip's diameter (renderer 0.17; real dice 0.15–0.2)
+PIP_CORE = (0.23, 0.6)  # a lone pip's bright core, as a share of its blob's width
+MAX_DIE_SHARE = 1 / 3  # of the frame's short side: the largest die a pip may imply
+PIP_BOX = 40  # blob depth²: the most box a face's pips run together by the mask can fill
 MAX_PIPS = 120  # more pips than 20 dice show: a speckled cloth or sensor noise, not dice
 
 
@@ -152,6 +157,7 @@ class Blobs:
     compact: np.ndarray  # per blob: could be one die or a few, not a rim or a cable
     card_like: np.ndarray  # per blob: a lone rectangle of a playing card's proportions
     square: np.ndarray  # per blob: compact and as big as a square of its depth (one die)
+    boxes: np.ndarray  # per blob: x, y, width, height (working px)
 
 
 def find_blobs(mask: np.ndarray) -> Blobs:
@@ -179,7 +185,8 @@ def find_blobs(mask: np.ndarray) -> Blobs:
     square = (
         (depth >= SQUARE_MIN_DEPTH) & compact & (fill >= SQUARE_FILL[0]) & (fill <= SQUARE_FILL[1])
     )
-    return Blobs(dist, labels, depth, compact, card_like(labels, stats, depth), square)
+    card = card_like(labels, stats, depth)
+    return Blobs(dist, labels, depth, compact, card, square, stats[:, :4])
 
 
 def card_like(labels: np.ndarray, stats: np.ndarray, depth: np.ndarray) -> np.ndarray:
@@ -290,14 +297,22 @@ def find_candidates(frame: np.ndarray, card_shapes: bool = False) -> Candidates:
         return Candidates(np.zeros((0, 2), np.float32), 0.0, np.zeros(0, bool))
     blobs = find_blobs(mask)
     depth = die_depth(blobs)
-    if depth > 0.0 and not card_shapes and measured_on_cards(blobs, depth):
+    cores = pip_cores(frame, blobs, factor)
+    pips = np.zeros(len(blobs.depth), bool) if cores is None else cores > 0
+    if pips.any():
+        depth = float(np.median(cores[pips])) * factor / (PIP_DIAMETER * 2 * SIZE_PER_DEPTH)
+        # A lone pip is no body: no grid points of its own, its spots a loose die's pips.
+        blobs = dataclasses.replace(blobs, depth=np.where(pips, 0.0, blobs.depth))
+    elif depth > 0.0 and not card_shapes and measured_on_cards(blobs, depth):
         depth = beside_cards(blobs)
     if depth == 0.0:
         return Candidates(np.zeros((0, 2), np.float32), 0.0, np.zeros(0, bool))
     size = 2.0 * depth * SIZE_PER_DEPTH
     stride = max(1, round(size / 5))
     grid = blobs.dist[::stride, ::stride]
-    on_grid = (grid >= 0.5 * depth) & (grid <= 1.8 * depth)
+    on_grid = (
+        (grid >= 0.5 * depth) & (grid <= 1.8 * depth) & ~pips[blobs.labels[::stride, ::stride]]
+    )
     deep = blobs.depth >= 0.5 * depth
     spots = np.flatnonzero(pip_spots(small, size))  # flat: np.nonzero took 15 times as long
     spots = spots[~deep[blobs.labels.ravel()[spots]]]
@@ -310,6 +325,74 @@ def find_candidates(frame: np.ndarray, card_shapes: bool = False) -> Candidates:
         ys, xs = ys[nearest], xs[nearest]
     centers = np.stack([xs, ys], axis=1).astype(np.float32) * stride / factor
     return Candidates(centers, size / factor, ~on_grid[ys, xs], blobs, factor, depth)
+
+
+def pip_cores(frame: np.ndarray, blobs: Blobs, factor: float) -> np.ndarray | None:
+    """Per blob, the diameter (frame px) of its pip where blobs that are each a lone pip
+    (`pip_core`) hold at least half the weight the die size is measured on, else None.
+
+    On a dark mat the mask may hold a black die's white pips alone, and a frame of black
+    dice alone then measures its "dice" on them: pips read as black 1s at half the size.
+    The heaviest blobs are looked at first, and most frames are settled by their first
+    few (a red or white die is no pip). Where pips win, every blob is looked at, as each
+    pip is to be left out of the bodies; a frame with more than MAX_PIPS blobs is a
+    speckled cloth, and gets None.
+    """
+    measured = blobs.compact if blobs.compact.any() else blobs.depth > 0
+    weight = blobs.depth**2 * measured
+    half = float(weight.sum()) / 2
+    cores = np.zeros(len(weight), np.float32)
+    on_pips = off_pips = 0.0
+    for i in np.argsort(-weight, kind="stable")[: np.count_nonzero(weight)]:
+        cores[i] = pip_core(frame, blobs, int(i), factor)
+        if cores[i]:
+            on_pips += weight[i]
+        else:
+            off_pips += weight[i]
+        if off_pips > half:
+            return None
+        if on_pips >= half:
+            break
+    others = np.flatnonzero((blobs.depth > 0) & (weight == 0))
+    if len(others) > MAX_PIPS:
+        return None
+    for i in others:
+        cores[i] = pip_core(frame, blobs, int(i), factor)
+    return cores
+
+
+def pip_core(frame: np.ndarray, blobs: Blobs, i: int, factor: float) -> float:
+    """The diameter (frame px) of blob `i`'s bright core where the blob is one pip of a dark
+    die seen without its body, else 0.
+
+    Such a blob is the pip widened by the mask's halo: dark (the die and mat round the
+    pip) with one bright core of PIP_CORE of its width. A dark die's own blob holds pips of
+    about a sixth of its width, and a red or white die is bright. The core is measured at
+    the frame's resolution, where even a small die's pip is a few pixels.
+    """
+    x, y, bw, bh = blobs.boxes[i]
+    if bw * bh > PIP_BOX * blobs.depth[i] ** 2:
+        return 0.0
+    h, w = frame.shape[:2]
+    x0, y0 = int(x / factor), int(y / factor)
+    x1, y1 = min(w, int(np.ceil((x + bw) / factor))), min(h, int(np.ceil((y + bh) / factor)))
+    bgr = frame[y0:y1, x0:x1]
+    # numpy's max over an axis of 3 took ten times as long as two element-wise maximums
+    window = np.maximum(np.maximum(bgr[..., 0], bgr[..., 1]), bgr[..., 2])
+    if cv2.mean(window)[0] > DARK_SURROUND:
+        return 0.0
+    pixels = window.ravel()
+    rank = (pixels.size - 1) // 5  # the 20th percentile, without np.percentile's cost
+    low, high = float(np.partition(pixels, rank)[rank]), float(pixels.max())
+    if high - low < PIP_LIFT:
+        return 0.0
+    core = (window >= (low + high) / 2).view(np.uint8)
+    count, _, stats, _ = cv2.connectedComponentsWithStats(core, connectivity=8)
+    diameter = 2 * np.sqrt(stats[1:count, cv2.CC_STAT_AREA].max() / np.pi)
+    share = diameter * factor / (2 * blobs.depth[i])
+    if diameter > PIP_DIAMETER * MAX_DIE_SHARE * min(h, w):  # a white die among dark ones
+        return 0.0
+    return float(diameter) if PIP_CORE[0] <= share <= PIP_CORE[1] else 0.0
 
 
 def pip_spots(image: np.ndarray, size: float) -> np.ndarray:
