@@ -334,16 +334,20 @@ def pip_cores(frame: np.ndarray, blobs: Blobs, factor: float) -> np.ndarray | No
     On a dark mat the mask may hold a black die's white pips alone, and a frame of black
     dice alone then measures its "dice" on them: pips read as black 1s at half the size.
     The heaviest blobs are looked at first, and most frames are settled by their first
-    few (a red or white die is no pip). Where pips win, every blob is looked at, as each
-    pip is to be left out of the bodies; a frame with more than MAX_PIPS blobs is a
-    speckled cloth, and gets None.
+    few (a red or white die is no pip). Where pips win, every other blob is looked at too,
+    as each pip is to be left out of the bodies. A frame with more than MAX_PIPS blobs is a
+    speckled cloth, and gets None before any is looked at.
     """
+    if np.count_nonzero(blobs.depth > 0) > MAX_PIPS:
+        return None
     measured = blobs.compact if blobs.compact.any() else blobs.depth > 0
     weight = blobs.depth**2 * measured
     half = float(weight.sum()) / 2
     cores = np.zeros(len(weight), np.float32)
+    seen = np.zeros(len(weight), bool)
     on_pips = off_pips = 0.0
     for i in np.argsort(-weight, kind="stable")[: np.count_nonzero(weight)]:
+        seen[i] = True
         cores[i] = pip_core(frame, blobs, int(i), factor)
         if cores[i]:
             on_pips += weight[i]
@@ -353,10 +357,7 @@ def pip_cores(frame: np.ndarray, blobs: Blobs, factor: float) -> np.ndarray | No
             return None
         if on_pips >= half:
             break
-    others = np.flatnonzero((blobs.depth > 0) & (weight == 0))
-    if len(others) > MAX_PIPS:
-        return None
-    for i in others:
+    for i in np.flatnonzero((blobs.depth > 0) & ~seen):
         cores[i] = pip_core(frame, blobs, int(i), factor)
     return cores
 

@@ -179,3 +179,20 @@ def test_a_red_die_beside_black_ones_still_sets_the_size() -> None:
     small, factor = working_image(frame)
     blobs = find_blobs(object_mask(foreground_score(small)))
     assert pip_cores(frame, blobs, factor) is None
+
+
+def test_a_speckled_mat_is_not_measured_on_its_specks_as_pips() -> None:
+    """Three hundred 3 × 3 specks are as many blobs as pips: more than MAX_PIPS, so the
+    size is the reader's own, not one measured on the specks (which took 18 ms to look at
+    one by one, and set a size of 20 px for dice of 48)."""
+    dice = [
+        SynthDie(3, "red", (300.0, 300.0), 48.0, 0.0),
+        SynthDie(3, "black", (450.0, 360.0), 48.0, 10.0),
+    ]
+    frame = render_dice(dice, 1280, 720, seed=3, surface="dark", cam=Camera(noise=2, jpeg=90)).image
+    rng = np.random.default_rng(1)
+    for x, y in zip(rng.integers(0, 1277, 300), rng.integers(0, 717, 300), strict=True):
+        frame[y : y + 3, x : x + 3] = 230
+    small, factor = working_image(frame)
+    blobs = find_blobs(object_mask(foreground_score(small)))
+    assert pip_cores(frame, blobs, factor) is None
