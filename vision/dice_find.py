@@ -49,6 +49,8 @@ PIP_CORE = (0.23, 0.6)  # a lone pip's bright core, as a share of its blob's wid
 MAX_DIE_SHARE = 1 / 3  # of the frame's short side: the largest die a pip may imply
 PIP_BOX = 40  # blob depth²: the most box a face's pips run together by the mask can fill
 MAX_PIPS = 120  # more pips than 20 dice show: a speckled cloth or sensor noise, not dice
+SOFT_EDGE = 0.1  # a blob's strongest local contrast of the score: a die's at least 0.22
+STEP_SHARE = 0.04  # that contrast per its highest score: a die's at least 0.053, glare's 0.033
 
 
 @dataclass(frozen=True)
@@ -158,6 +160,7 @@ class Blobs:
     card_like: np.ndarray  # per blob: a lone rectangle of a playing card's proportions
     square: np.ndarray  # per blob: compact and as big as a square of its depth (one die)
     boxes: np.ndarray  # per blob: x, y, width, height (working px)
+    soft: np.ndarray | None = None  # per blob: light on the table, no object (`without_soft`)
 
 
 def find_blobs(mask: np.ndarray) -> Blobs:
@@ -292,10 +295,11 @@ def find_candidates(frame: np.ndarray, card_shapes: bool = False) -> Candidates:
     for them, as look-alikes to learn "no die" from (cards that touch make blobs that
     are not card-shaped, and those do reach the nets beside real dice)."""
     small, factor = working_image(frame)
-    mask = object_mask(foreground_score(small))
+    score = foreground_score(small)
+    mask = object_mask(score)
     if mask.all():  # no table in view at all (noise, a lens cap): nothing to measure
         return Candidates(np.zeros((0, 2), np.float32), 0.0, np.zeros(0, bool))
-    blobs = find_blobs(mask)
+    blobs = without_soft(find_blobs(mask), score)
     depth = die_depth(blobs)
     cores = pip_cores(frame, blobs, factor)
     pips = np.zeros(len(blobs.depth), bool) if cores is None else cores > 0
@@ -310,10 +314,12 @@ def find_candidates(frame: np.ndarray, card_shapes: bool = False) -> Candidates:
     size = 2.0 * depth * SIZE_PER_DEPTH
     stride = max(1, round(size / 5))
     grid = blobs.dist[::stride, ::stride]
+    soft = np.zeros_like(pips) if blobs.soft is None else blobs.soft
+    no_body = pips | soft
     on_grid = (
-        (grid >= 0.5 * depth) & (grid <= 1.8 * depth) & ~pips[blobs.labels[::stride, ::stride]]
+        (grid >= 0.5 * depth) & (grid <= 1.8 * depth) & ~no_body[blobs.labels[::stride, ::stride]]
     )
-    deep = blobs.depth >= 0.5 * depth
+    deep = (blobs.depth >= 0.5 * depth) | soft  # a body's own pips, or glare's bright middle
     spots = np.flatnonzero(pip_spots(small, size))  # flat: np.nonzero took 15 times as long
     spots = spots[~deep[blobs.labels.ravel()[spots]]]
     keep = on_grid | pip_cells(*np.divmod(spots, small.shape[1]), grid.shape, stride, size)
@@ -325,6 +331,62 @@ def find_candidates(frame: np.ndarray, card_shapes: bool = False) -> Candidates:
         ys, xs = ys[nearest], xs[nearest]
     centers = np.stack([xs, ys], axis=1).astype(np.float32) * stride / factor
     return Candidates(centers, size / factor, ~on_grid[ys, xs], blobs, factor, depth)
+
+
+def without_soft(blobs: Blobs, score: np.ndarray) -> Blobs:
+    """The blobs with those that are light on the table, not objects, left unmeasured.
+
+    A glare spot or a pool of lamp light on a dark mat lifts the table smoothly, and the
+    mask takes its middle as an object: one round blob, deeper than the dice, that set the
+    die size (two or three times a die) and every die of the roll was lost. A die's edges
+    and pips are steps of the score, and a step of height H has a local contrast
+    (`local_contrast`) of about a fifth of H or more, however large the die; a smooth bump
+    has one that falls with the square of its width. So a blob as deep as a die is light
+    where its strongest local contrast is under SOFT_EDGE and under STEP_SHARE of its
+    highest score. Such a blob keeps its pixels (its labels) but no depth and no shape, so
+    it neither sets the size nor gets grid points, and its bright middle is no pip.
+    """
+    soft = np.zeros(len(blobs.depth), bool)
+    for i in np.flatnonzero(blobs.depth >= SQUARE_MIN_DEPTH).tolist():
+        x, y, w, h = blobs.boxes[i].tolist()
+        own = blobs.labels[y : y + h, x : x + w] == i
+        peak = float(score[y : y + h, x : x + w][own].max())
+        edge = float(local_contrast(score, (x, y, w, h))[own].max())
+        soft[i] = edge < max(SOFT_EDGE, STEP_SHARE * peak)
+    if not soft.any():
+        return blobs
+    keep = ~soft
+    return dataclasses.replace(
+        blobs,
+        depth=blobs.depth * keep,
+        compact=blobs.compact & keep,
+        square=blobs.square & keep,
+        card_like=blobs.card_like & keep,
+        soft=soft,
+    )
+
+
+def local_contrast(score: np.ndarray, box: tuple[int, int, int, int] | None = None) -> np.ndarray:
+    """Mean absolute difference of the score from its 5 × 5 mean, over 5 × 5, in `box`
+    (x, y, width, height; the whole image by default): high along edges and round specks,
+    nought on any slope that is straight over 5 px.
+
+    Past the frame's edge the score is continued as a point mirror image, so a slope cut
+    off by the edge runs on straight: OpenCV's own borders (mirror or copy) fold it, and
+    light cut off by the frame then showed a crease as sharp as a faint die's edge. A box
+    is worked out on its own window and comes out as the same pixels of the whole image's.
+    """
+    x, y, w, h = box or (0, 0, score.shape[1], score.shape[0])
+    reach = 4  # both 5 × 5 means reach 2 px
+    x0, y0 = max(0, x - reach), max(0, y - reach)
+    x1, y1 = min(score.shape[1], x + w + reach), min(score.shape[0], y + h + reach)
+    pads = (reach - (y - y0), reach - (y1 - y - h), reach - (x - x0), reach - (x1 - x - w))
+    window = score[y0:y1, x0:x1]
+    mirrored = cv2.copyMakeBorder(window, *pads, cv2.BORDER_REFLECT_101)
+    edge = cv2.copyMakeBorder(window, *pads, cv2.BORDER_REPLICATE)
+    straight = cv2.addWeighted(edge, 2.0, mirrored, -1.0, 0.0)
+    contrast = cv2.blur(cv2.absdiff(straight, cv2.blur(straight, (5, 5))), (5, 5))
+    return contrast[reach : reach + h, reach : reach + w]
 
 
 def pip_cores(frame: np.ndarray, blobs: Blobs, factor: float) -> np.ndarray | None:

@@ -1,0 +1,111 @@
+"""Lamp light on the table: a glare spot is no die, and it must not set the die size."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from vision.dice import read_dice
+from vision.dice_eval import match
+from vision.dice_find import find_candidates, local_contrast
+from vision.synth import Camera, camera
+from vision.synth_dice import SynthDie, place_dice, render_dice
+
+
+def with_glare(
+    dice: list[SynthDie], seed: int, lit: bool = True, width: int = 640, height: int = 480
+) -> np.ndarray:
+    """The dice on the dark mat under a soft spot of lamp light 3–6 % of the frame's width
+    in radius, clear of every die (or, not `lit`, the same frame without it), then passed
+    through noise and JPEG.
+
+    The spot is placed here rather than by `Camera.glare` so that it never lies on a die:
+    a die inside the light is another case (docs/vision-dice.md, "Known gaps").
+    """
+    rng = np.random.default_rng([seed, 7])
+    clean = render_dice(dice, width, height, seed, "dark", Camera(gradient=0.0, noise=0, jpeg=0))
+    radius = float(rng.uniform(0.03, 0.06)) * width
+    while True:
+        gx, gy = rng.uniform(0, width), rng.uniform(0, height)
+        reach = 3 * radius + max((d.size for d in dice), default=0.0)
+        if all(np.hypot(gx - d.center[0], gy - d.center[1]) > reach for d in dice):
+            break
+    yy, xx = np.mgrid[0:height, 0:width].astype(np.float32)
+    spot = np.exp(-((xx - gx) ** 2 + (yy - gy) ** 2) / (2 * radius**2))
+    strength = float(rng.uniform(100, 200)) if lit else 0.0
+    frame = np.clip(clean.image + strength * spot[..., None], 0, 255).astype(np.uint8)
+    return camera(frame, rng, Camera(gradient=0.0, noise=3.0, jpeg=85))
+
+
+def kwingto_rolls(lit: bool) -> list[tuple[np.ndarray, list[SynthDie]]]:
+    """Twelve rolls of one to three red or black dice (rules T2), 28–56 px, each with a
+    glare spot beside them where `lit`."""
+    rolls = []
+    for seed in range(12):
+        rng = np.random.default_rng(700 + seed)
+        colors = [str(c) for c in rng.choice(["red", "black"], int(rng.integers(1, 4)))]
+        dice = place_dice(rng, colors, 640, 480, float(rng.uniform(28, 56)), 0.35)
+        rolls.append((with_glare(dice, seed, lit), dice))
+    return rolls
+
+
+def read_right_and_false(lit: bool) -> tuple[int, int, int]:
+    """(dice, dice read right in value and colour, false dice) over the twelve rolls."""
+    dice = right = false = 0
+    for frame, truth in kwingto_rolls(lit):
+        labels = [{"value": d.value, "bbox": list(d.bbox)} for d in truth]
+        reading = read_dice(frame)
+        pairs = match(reading.dice, labels)
+        dice += len(truth)
+        right += sum(
+            p is not None and p.value == d.value and p.color == d.color
+            for p, d in zip(pairs, truth, strict=True)
+        )
+        false += len(reading.dice) - sum(p is not None for p in pairs)
+    return dice, right, false
+
+
+def test_rolls_beside_a_glare_spot_read_as_they_do_without_it() -> None:
+    """The spot's blob is deeper than any die and outweighed the dice in the die size
+    (2–3 dice wide): before, 12 of these 22 dice were read right, against 19 without the
+    spot. What is still misread here are black dice on the dark mat, spot or not (one roll
+    of three black dice reads a false 3 beside its 1 with the spot, and a 3 for its 1
+    without it)."""
+    dice, right, false = read_right_and_false(lit=True)
+    _, right_unlit, false_unlit = read_right_and_false(lit=False)
+    assert right >= right_unlit - 1
+    assert right >= 0.8 * dice
+    assert false <= false_unlit + 1
+
+
+def test_a_glare_spot_does_not_set_the_die_size() -> None:
+    die = SynthDie(5, "red", (160.0, 360.0), 36.0, 15.0)
+    frame = with_glare([die], seed=4)
+    size = find_candidates(frame).die_size
+    assert 0.8 * die.size <= size <= 1.3 * die.size
+
+
+def test_light_alone_on_the_mat_is_no_die() -> None:
+    for seed in range(6):
+        assert read_dice(with_glare([], seed)).dice == ()
+
+
+def test_local_contrast_is_nought_on_a_straight_slope_up_to_the_frame_edge() -> None:
+    """Light cut off by the frame runs on as a straight slope: OpenCV's own borders fold it,
+    and the fold was as sharp as a faint die's edge."""
+    yy, xx = np.mgrid[0:60, 0:80].astype(np.float32)
+    slope = 0.07 * xx - 0.05 * yy + 3.0
+    assert float(np.abs(local_contrast(slope)).max()) < 1e-4
+    step = slope.copy()
+    step[20:40, 30:50] += 2.0  # a die's edge is a step
+    assert float(local_contrast(step).max()) > 0.3
+
+
+def test_local_contrast_in_a_box_is_the_whole_images_there() -> None:
+    """Blobs are judged on their own windows: the same pixels as the whole image's."""
+    rng = np.random.default_rng(5)
+    score = (rng.random((90, 120)) * 3).astype(np.float32)
+    whole = local_contrast(score)
+    for _ in range(100):
+        x, y = int(rng.integers(0, 115)), int(rng.integers(0, 85))
+        w, h = int(rng.integers(1, 121 - x)), int(rng.integers(1, 91 - y))
+        assert np.array_equal(local_contrast(score, (x, y, w, h)), whole[y : y + h, x : x + w])
