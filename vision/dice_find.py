@@ -47,6 +47,7 @@ PIP_REACH = 0.4  # die edges: a face's centre lies within this of each pip (corn
 PIP_DIAMETER = 0.17  # die edges: a pip's diameter (renderer 0.17; real dice 0.15–0.2)
 PIP_CORE = (0.23, 0.6)  # a lone pip's bright core, as a share of its blob's width
 MAX_DIE_SHARE = 1 / 3  # of the frame's short side: the largest die a pip may imply
+PIP_FADE = 4.0  # px: a pip's edge fades over at most this (`fade_width`); lamp light over more
 PIP_BOX = 40  # blob depth²: the most box a face's pips run together by the mask can fill
 MAX_PIPS = 120  # more pips than 20 dice show: a speckled cloth or sensor noise, not dice
 SOFT_EDGE = 0.1  # a blob's strongest local contrast of the score: a die's at least 0.22
@@ -475,6 +476,32 @@ def pip_spots(image: np.ndarray, size: float) -> np.ndarray:
         & (opened <= DARK_SURROUND)
         & (cv2.blur(grey, window) <= DARK_FACE)
     )
+
+
+def fade_width(grey: np.ndarray, box: tuple[int, int, int, int]) -> float:
+    """How far (px) the bright spot in `box` (x, y, width, height of a grey image) takes to
+    fall from three quarters to a quarter of its height above its surround: the radius of
+    its quarter-height area less that of its three-quarter one.
+
+    A pip is a painted disc, and its edge fades only over the camera's blur (at most 1.5 px
+    on the renderer's pips, with blur up to 0.8 px); a spot of lamp light on a dark table
+    fades over many (9–12 px measured), though the top-hat finds it as it finds a pip.
+    """
+    x, y, w, h = box
+    pad = max(w, h)
+    x0, y0 = max(0, x - pad), max(0, y - pad)
+    window = grey[y0 : y + h + pad, x0 : x + w + pad]
+    pixels = window.ravel()
+    rank = (pixels.size - 1) // 5  # the surround: the 20th percentile, as in `pip_core`
+    base = float(np.partition(pixels, rank)[rank])
+    spot = grey[y : y + h, x : x + w]
+    top = int(spot.argmax())
+    peak = float(spot.flat[top])
+    quarter = (window >= base + 0.25 * (peak - base)).view(np.uint8)
+    _, labels = cv2.connectedComponents(quarter, connectivity=8)
+    own = labels == labels[y - y0 + top // w, x - x0 + top % w]
+    high = np.count_nonzero(own & (window >= base + 0.75 * (peak - base)))
+    return float(np.sqrt(np.count_nonzero(own) / np.pi) - np.sqrt(high / np.pi))
 
 
 def odd_side(length: float) -> int:

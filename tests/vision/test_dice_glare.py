@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import cv2
 import numpy as np
 
 from vision.dice import read_dice
 from vision.dice_eval import match
-from vision.dice_find import find_candidates, local_contrast
+from vision.dice_find import PIP_FADE, fade_width, find_candidates, local_contrast
 from vision.synth import Camera, camera
 from vision.synth_dice import SynthDie, place_dice, render_dice
 
@@ -109,3 +110,25 @@ def test_local_contrast_in_a_box_is_the_whole_images_there() -> None:
         x, y = int(rng.integers(0, 115)), int(rng.integers(0, 85))
         w, h = int(rng.integers(1, 121 - x)), int(rng.integers(1, 91 - y))
         assert np.array_equal(local_contrast(score, (x, y, w, h)), whole[y : y + h, x : x + w])
+
+
+def spot_box(grey: np.ndarray) -> tuple[int, int, int, int]:
+    """The box of the pixels above half the spot's height, as the top-hat would find it."""
+    ys, xs = np.nonzero(grey >= (int(grey.max()) + int(grey.min())) / 2)
+    return int(xs.min()), int(ys.min()), int(np.ptp(xs)) + 1, int(np.ptp(ys)) + 1
+
+
+def test_a_pip_fades_over_the_blur_and_lamp_light_over_many_pixels() -> None:
+    """A soft glare spot on a dark table next to two cards (scene_0120) passed the top-hat
+    as a pip and read as a purple 1. A pip's edge is as sharp as the camera."""
+    yy, xx = np.mgrid[0:80, 0:80].astype(np.float32)
+    r2 = (xx - 40) ** 2 + (yy - 40) ** 2
+    for radius, blur in ((2.5, 0.0), (4.0, 1.4), (8.0, 0.8), (12.0, 1.4)):
+        disc = np.where(r2 <= radius**2, 230.0, 35.0).astype(np.float32)
+        if blur:
+            disc = cv2.GaussianBlur(disc, (0, 0), blur)
+        grey = disc.astype(np.uint8)
+        assert fade_width(grey, spot_box(grey)) <= PIP_FADE, (radius, blur)
+    for sigma in (5.0, 10.0):
+        grey = (35 + 120 * np.exp(-r2 / (2 * sigma**2))).astype(np.uint8)
+        assert fade_width(grey, spot_box(grey)) > PIP_FADE, sigma

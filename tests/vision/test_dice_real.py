@@ -65,9 +65,13 @@ def test_body_colours(held_out: DiceScore) -> None:
         assert colors[name] >= COLOR_ACCURACY[name], name
 
 
-def test_card_scenes_have_no_false_dice(shared_data: Path) -> None:
-    """Odd-numbered card scenes: never used in training (it took the even ones)."""
+@pytest.mark.parametrize("scenes", [slice(1, None, 2), slice(0, None, 2)], ids=["odd", "even"])
+def test_card_scenes_have_no_false_dice(shared_data: Path, scenes: slice) -> None:
+    """Odd-numbered card scenes were never used in training (it took the even ones as
+    "no die"); the even ones are checked too, as a card frame with a die on it is wrong
+    whatever the nets saw. A soft glare spot beside two cards on a dark table (even
+    scene_0120) read as a purple 1 until pips had to have sharp edges (`fade_width`)."""
     folder = shared_data / "cards_scenes"
-    entries = json.loads((folder / "manifest.json").read_text())[1::2]
+    entries = json.loads((folder / "manifest.json").read_text())[scenes]
     seen = {e["file"]: len(read_dice(cv2.imread(str(folder / e["file"]))).dice) for e in entries}
     assert sum(seen.values()) <= CARD_FALSE_DICE, {k: v for k, v in seen.items() if v}
