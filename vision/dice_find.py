@@ -52,6 +52,8 @@ PIP_BOX = 40  # blob depth²: the most box a face's pips run together by the mas
 MAX_PIPS = 120  # more pips than 20 dice show: a speckled cloth or sensor noise, not dice
 SOFT_EDGE = 0.1  # a blob's strongest local contrast of the score: a die's at least 0.22
 STEP_SHARE = 0.04  # that contrast per its highest score: a die's at least 0.053, glare's 0.033
+SHARPER = 10 / 3  # ... where another blob is this many times as sharp (glare beside dice)
+SHARP_MIN_DEPTH = 3.0  # working px: shallower blobs (sensor noise) are not asked how sharp
 
 
 @dataclass(frozen=True)
@@ -69,13 +71,16 @@ class Candidates:
 
     def on_body(self, points: np.ndarray) -> np.ndarray:
         """Per (x, y) frame point: whether it lies in a blob at least half as deep as a die's
-        centre (a body; its pips are its own, not those of a die the mask did not see). Only
+        centre (a body; its pips are its own, not those of a die the mask did not see), or
+        in light on the table (`without_soft`: its bright middle is no pip). Only
         candidates with centres have blobs to ask."""
         assert self.blobs is not None
         h, w = self.blobs.labels.shape
         xs = np.clip((points[:, 0] * self.factor).astype(np.intp), 0, w - 1)
         ys = np.clip((points[:, 1] * self.factor).astype(np.intp), 0, h - 1)
-        return self.blobs.depth[self.blobs.labels[ys, xs]] >= 0.5 * self.depth
+        labels = self.blobs.labels[ys, xs]
+        body = self.blobs.depth[labels] >= 0.5 * self.depth
+        return body if self.blobs.soft is None else body | self.blobs.soft[labels]
 
 
 def working_image(frame: np.ndarray) -> tuple[np.ndarray, float]:
@@ -340,20 +345,36 @@ def without_soft(blobs: Blobs, score: np.ndarray) -> Blobs:
     A glare spot or a pool of lamp light on a dark mat lifts the table smoothly, and the
     mask takes its middle as an object: one round blob, deeper than the dice, that set the
     die size (two or three times a die) and every die of the roll was lost. A die's edges
-    and pips are steps of the score, and a step of height H has a local contrast
-    (`local_contrast`) of about a fifth of H or more, however large the die; a smooth bump
-    has one that falls with the square of its width. So a blob as deep as a die is light
-    where its strongest local contrast is under SOFT_EDGE and under STEP_SHARE of its
-    highest score. Such a blob keeps its pixels (its labels) but no depth and no shape, so
-    it neither sets the size nor gets grid points, and its bright middle is no pip.
+    and pips are steps of the score, with a strong local contrast (`local_contrast`); a
+    smooth bump's falls with the square of its width. So a blob as deep as a die is light
+    where its strongest local contrast is under SOFT_EDGE; or, for a small bright spot,
+    whose top is curved enough to pass that, where it is under STEP_SHARE of its highest
+    score while another blob of the frame (at least SHARP_MIN_DEPTH deep: a pip, not sensor
+    noise) is SHARPER times as sharp. Blur lowers every
+    edge of a frame alike, so that comparison keeps blurred dice (4 px of blur: none
+    judged light; the first test alone judges a few from 6 px). Such a blob keeps its
+    pixels (its labels) but no depth and no shape: it neither sets the size nor gets grid
+    points, and its bright middle is no pip.
     """
+    deep = np.flatnonzero(blobs.depth >= SQUARE_MIN_DEPTH).tolist()
+    edges, peaks = np.zeros(len(blobs.depth)), np.zeros(len(blobs.depth))
+    for i in deep:
+        peaks[i], edges[i] = blob_peaks(blobs, score, i)
     soft = np.zeros(len(blobs.depth), bool)
-    for i in np.flatnonzero(blobs.depth >= SQUARE_MIN_DEPTH).tolist():
-        x, y, w, h = blobs.boxes[i].tolist()
-        own = blobs.labels[y : y + h, x : x + w] == i
-        peak = float(score[y : y + h, x : x + w][own].max())
-        edge = float(local_contrast(score, (x, y, w, h))[own].max())
-        soft[i] = edge < max(SOFT_EDGE, STEP_SHARE * peak)
+    soft[deep] = edges[deep] < SOFT_EDGE
+    spots = [i for i in deep if not soft[i] and edges[i] < STEP_SHARE * peaks[i]]
+    if spots:
+        # Sharper blobs may be shallower ones (a black die's pips on a dark mat): those
+        # are looked at, deepest first, only until the spots are settled.
+        need = SHARPER * max(edges[spots])
+        shallow = np.flatnonzero(
+            (blobs.depth >= SHARP_MIN_DEPTH) & (blobs.depth < SQUARE_MIN_DEPTH)
+        )
+        for i in shallow[np.argsort(-blobs.depth[shallow], kind="stable")][:MAX_PIPS].tolist():
+            if edges.max() > need:
+                break
+            edges[i] = blob_peaks(blobs, score, i)[1]
+        soft[spots] = SHARPER * edges[spots] < edges.max()
     if not soft.any():
         return blobs
     keep = ~soft
@@ -367,6 +388,14 @@ def without_soft(blobs: Blobs, score: np.ndarray) -> Blobs:
     )
 
 
+def blob_peaks(blobs: Blobs, score: np.ndarray, i: int) -> tuple[float, float]:
+    """Blob `i`'s highest score and strongest local contrast (`local_contrast`)."""
+    x, y, w, h = blobs.boxes[i].tolist()
+    own = blobs.labels[y : y + h, x : x + w] == i
+    peak = float(score[y : y + h, x : x + w][own].max())
+    return peak, float(local_contrast(score, (x, y, w, h))[own].max())
+
+
 def local_contrast(score: np.ndarray, box: tuple[int, int, int, int] | None = None) -> np.ndarray:
     """Mean absolute difference of the score from its 5 × 5 mean, over 5 × 5, in `box`
     (x, y, width, height; the whole image by default): high along edges and round specks,
@@ -377,6 +406,7 @@ def local_contrast(score: np.ndarray, box: tuple[int, int, int, int] | None = No
     light cut off by the frame then showed a crease as sharp as a faint die's edge. A box
     is worked out on its own window and comes out as the same pixels of the whole image's.
     """
+    score = np.asarray(score, np.float32)  # addWeighted would saturate whole-number planes
     x, y, w, h = box or (0, 0, score.shape[1], score.shape[0])
     reach = 4  # both 5 × 5 means reach 2 px
     x0, y0 = max(0, x - reach), max(0, y - reach)
