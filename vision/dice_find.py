@@ -245,6 +245,8 @@ def die_depth(blobs: Blobs) -> float:
     SQUARE_MARGIN times smaller, theirs is taken instead.
     """
     measured = blobs.compact if blobs.compact.any() else blobs.depth > 0
+    if np.count_nonzero(blobs.depth > 0) > MAX_PIPS:  # specks strewn on the table
+        measured = blobs.square
     depths = blobs.depth[measured]  # when every die touches another, all blobs are clusters
     if depths.size == 0:
         return 0.0

@@ -196,3 +196,29 @@ def test_a_speckled_mat_is_not_measured_on_its_specks_as_pips() -> None:
     small, factor = working_image(frame)
     blobs = find_blobs(object_mask(foreground_score(small)))
     assert pip_cores(frame, blobs, factor) is None
+
+
+def speckled(dice: list[SynthDie], specks: int, seed: int) -> np.ndarray:
+    """The dice on the dark mat at 1280×720 with `specks` bright 3 × 3 specks strewn round
+    them (glitter, crumbs)."""
+    frame = render_dice(dice, 1280, 720, seed=3, surface="dark", cam=Camera(noise=2, jpeg=90)).image
+    rng = np.random.default_rng(seed)
+    for x, y in zip(rng.integers(0, 1277, specks), rng.integers(0, 717, specks), strict=True):
+        if all(abs(x - d.center[0]) > d.size and abs(y - d.center[1]) > d.size for d in dice):
+            frame[y : y + 3, x : x + 3] = 230
+    return frame
+
+
+@pytest.mark.parametrize("specks", [300, 1000])
+def test_dice_on_a_densely_speckled_mat_are_measured_on_themselves(specks: int) -> None:
+    """More blobs than MAX_PIPS are specks strewn on the table, and only blobs shaped like
+    one die are measured: the specks set a die of 12–16 px for dice of 48, and 300 or
+    1,000 of them read as over a hundred black dice. (Black dice there show their pips
+    alone, among the specks, and are not found.)"""
+    dice = [
+        SynthDie(2, "red", (450.0, 300.0), 48.0, 20.0),
+        SynthDie(6, "red", (750.0, 360.0), 48.0, 0.0),
+    ]
+    reading = read_dice(speckled(dice, specks, 1))
+    assert sorted((d.color, d.value) for d in reading.dice) == [("red", 2), ("red", 6)]
+    assert read_dice(speckled([], specks, 2)).dice == ()
