@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from pathlib import Path
 
 import numpy as np
@@ -11,6 +12,7 @@ from vision.dice import calibrate, read_dice
 from vision.palette import (
     Palette,
     default_palette,
+    least_cost_assignment,
     load_palette,
     palette_path,
     parse_counts,
@@ -70,8 +72,12 @@ def kwingto_scene(brightness: float) -> np.ndarray:
     return np.clip(img * brightness, 0, 255).astype(np.uint8)
 
 
-def test_calibration_learns_the_dice_shown() -> None:
-    frame = kwingto_scene(0.75)  # darker than the default colours expect
+@pytest.mark.parametrize("brightness", [0.75, 0.35])
+def test_calibration_learns_the_dice_shown(brightness: float) -> None:
+    """Darker than the default colours expect. At a third of the light a red body lies
+    nearer to the black prototype than to the bright red one, and nearer to it than the
+    black bodies do: handing out the surest dice first swapped red and black."""
+    frame = kwingto_scene(brightness)
     palette = calibrate(frame, parse_counts("3 red, 3 black"))
     reading = read_dice(frame, palette)
     assert len(reading.dice) == len(KWINGTO)
@@ -79,6 +85,20 @@ def test_calibration_learns_the_dice_shown() -> None:
         seen = min(reading.dice, key=lambda d: np.hypot(*np.subtract(d.center, truth.center)))
         assert seen.color == truth.color
     assert palette.lab[palette.names.index("red")][0] < default_palette().lab[0][0] + 20
+    assert palette.lab[palette.names.index("red")][1] > palette.lab[palette.names.index("black")][1]
+
+
+def test_the_least_cost_assignment_is_the_best_of_every_permutation() -> None:
+    rng = np.random.default_rng(3)
+    for n in range(1, 7):
+        for _ in range(40):
+            cost = rng.integers(0, 6, (n, n)).astype(float)  # ties on purpose
+            columns = least_cost_assignment(cost)
+            assert sorted(columns.tolist()) == list(range(n))
+            best = min(
+                sum(cost[i, p[i]] for i in range(n)) for p in itertools.permutations(range(n))
+            )
+            assert sum(cost[i, columns[i]] for i in range(n)) == best
 
 
 def test_calibration_refuses_a_wrong_count() -> None:
