@@ -50,6 +50,8 @@ MAX_DIE_SHARE = 1 / 3  # of the frame's short side: the largest die a pip may im
 PIP_FADE = 4.0  # px: a pip's edge fades over at most this (`fade_width`); lamp light over more
 PIP_BOX = 40  # blob depth²: the most box a face's pips run together by the mask can fill
 MAX_PIPS = 120  # more pips than 20 dice show: a speckled cloth or sensor noise, not dice
+SOLID = 0.98  # share of a die's blob above the mask's level, among specks (`among_specks`)
+SPECK_MARGIN = 3.0  # ... and its depth, at least this many times the median speck's
 SOFT_EDGE = 0.1  # a blob's strongest local contrast of the score: a die's at least 0.22
 STEP_SHARE = 0.04  # that contrast per its highest score: a die's at least 0.053, glare's 0.033
 SHARPER = 10 / 3  # ... where another blob is this many times as sharp (glare beside dice)
@@ -245,8 +247,6 @@ def die_depth(blobs: Blobs) -> float:
     SQUARE_MARGIN times smaller, theirs is taken instead.
     """
     measured = blobs.compact if blobs.compact.any() else blobs.depth > 0
-    if np.count_nonzero(blobs.depth > 0) > MAX_PIPS:  # specks strewn on the table
-        measured = blobs.square
     depths = blobs.depth[measured]  # when every die touches another, all blobs are clusters
     if depths.size == 0:
         return 0.0
@@ -307,7 +307,7 @@ def find_candidates(frame: np.ndarray, card_shapes: bool = False) -> Candidates:
     mask = object_mask(score)
     if mask.all():  # no table in view at all (noise, a lens cap): nothing to measure
         return Candidates(np.zeros((0, 2), np.float32), 0.0, np.zeros(0, bool))
-    blobs = without_soft(find_blobs(mask), score)
+    blobs = among_specks(without_soft(find_blobs(mask), score), score)
     depth = die_depth(blobs)
     cores = pip_cores(frame, blobs, factor)
     pips = np.zeros(len(blobs.depth), bool) if cores is None else cores > 0
@@ -387,6 +387,34 @@ def without_soft(blobs: Blobs, score: np.ndarray) -> Blobs:
         square=blobs.square & keep,
         card_like=blobs.card_like & keep,
         soft=soft,
+    )
+
+
+def among_specks(blobs: Blobs, score: np.ndarray) -> Blobs:
+    """The blobs, where more than MAX_PIPS of them are specks strewn on the table (glitter,
+    crumbs), with only the solid die-shaped ones left as objects (the rest keep their
+    pixels but no depth: they neither set the die size nor get grid points).
+
+    Hundreds of specks outweighed the dice in the die size (12–16 px for dice of 48) and
+    each then read as a black die. A die's blob is `square`, solid (its score above the
+    mask's level over SOLID of it: 0.997 and more on synthetic dice among specks, where
+    specks run together into a square clump keep gaps, 0.91–0.96 mostly) and SPECK_MARGIN
+    times as deep as the median blob (the clumps that fill their square are shallow).
+    """
+    if np.count_nonzero(blobs.depth > 0) <= MAX_PIPS:
+        return blobs
+    speck = float(np.median(blobs.depth[blobs.depth > 0]))
+    solid = blobs.square & (blobs.depth >= SPECK_MARGIN * speck)
+    for i in np.flatnonzero(solid).tolist():
+        x, y, w, h = blobs.boxes[i].tolist()
+        own = blobs.labels[y : y + h, x : x + w] == i
+        solid[i] = np.count_nonzero(score[y : y + h, x : x + w][own] > 1.0) >= SOLID * own.sum()
+    return dataclasses.replace(
+        blobs,
+        depth=blobs.depth * solid,
+        compact=solid,
+        square=solid,
+        card_like=blobs.card_like & solid,
     )
 
 
