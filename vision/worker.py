@@ -18,16 +18,13 @@ from collections.abc import Callable
 import numpy as np
 
 from companion.commands import Command, ProposeRoll
-from companion.kwingto.roll import Die, DieColour, Roll
+from companion.kwingto.roll import CAMERA_COLOURS, CAMERA_NOT_A_DIE, Die, Roll
 from vision.dice_tray import STILL, DiceTray
 from vision.dice_types import DiceReading
 from vision.frame_change import FrameMemory
 from vision.sources import FrameSource
 
 log = logging.getLogger(__name__)
-
-KWINGTO_COLOURS = {"red": DieColour.RED, "black": DieColour.BLACK}
-NOT_A_KWINGTO_DIE = "white"  # Kwingto has no white dice (M2): what reads as one is card paper
 
 
 def reading_to_roll(reading: DiceReading) -> tuple[Roll, float] | None:
@@ -39,10 +36,10 @@ def reading_to_roll(reading: DiceReading) -> tuple[Roll, float] | None:
     were white). A die of any other colour, or more than three dice, means the reading
     is not a roll, and the players are left to enter it by touch.
     """
-    seen = [d for d in reading.dice if d.color != NOT_A_KWINGTO_DIE]
+    seen = [d for d in reading.dice if d.color != CAMERA_NOT_A_DIE]
     dice = []
     for die in seen:
-        colour = KWINGTO_COLOURS.get(die.color)
+        colour = CAMERA_COLOURS.get(die.color)
         if colour is None:
             return None
         dice.append(Die(colour, die.value))

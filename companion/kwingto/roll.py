@@ -23,6 +23,12 @@ class DieColour(StrEnum):
     BLACK = "B"
 
 
+# The camera's names (vision/palette.py) for Kwingto's dice, and for what is never one of
+# them: Kwingto has no white dice (M2), and what reads as one is card paper.
+CAMERA_COLOURS = {"red": DieColour.RED, "black": DieColour.BLACK}
+CAMERA_NOT_A_DIE = "white"
+
+
 @dataclass(frozen=True, order=True)
 class Die:
     """One rolled die: its colour and the value on top."""

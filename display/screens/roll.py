@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pygame
 
-from companion.kwingto.roll import Die, Roll
+from companion.kwingto.roll import CAMERA_COLOURS, CAMERA_NOT_A_DIE, Die, Roll
 from companion.kwingto.state import Phase
 from display import theme
 from display.camera import fit_frame
@@ -30,6 +30,14 @@ def shown_dice(v: View) -> tuple[Die, ...]:
         return v.ui.dice
     roll = v.state.game.turn.roll
     return roll.dice if roll is not None else ()
+
+
+def _foreign_colour(v: View) -> bool:
+    """Does the camera read a die of a colour Kwingto has none of (M2)? Then no roll is
+    proposed; under cool or dim light that is most often black dice named purple or
+    blue by the default colours, which calibrating at the table mends."""
+    seen = v.camera.dice if v.camera is not None else ()
+    return any(d.color not in CAMERA_COLOURS and d.color != CAMERA_NOT_A_DIE for d in seen)
 
 
 def confirm_key(v: View) -> str:
@@ -161,6 +169,8 @@ class RollScreen:
         proposed = v.session.proposed
         if proposed is not None and proposed.confidence < 1.0:
             return v.tr.t("roll.status_camera", percent=round(proposed.confidence * 100))
+        if _editing(v) and proposed is None and _foreign_colour(v):
+            return v.tr.t("roll.status_colours")
         if _editing(v):
             return v.tr.t("roll.status_enter")
         return ""
