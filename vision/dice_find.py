@@ -56,6 +56,7 @@ SOFT_EDGE = 0.1  # a blob's strongest local contrast of the score: a die's at le
 STEP_SHARE = 0.04  # that contrast per its highest score: a die's at least 0.053, glare's 0.033
 SHARPER = 10 / 3  # ... where another blob is this many times as sharp (glare beside dice)
 SHARP_MIN_DEPTH = 3.0  # working px: shallower blobs (sensor noise) are not asked how sharp
+SHARP_LOOKS = 18  # shallow blobs asked at most, deepest first: the pips of three dice
 
 
 @dataclass(frozen=True)
@@ -366,13 +367,15 @@ def without_soft(blobs: Blobs, score: np.ndarray) -> Blobs:
     soft[deep] = edges[deep] < SOFT_EDGE
     spots = [i for i in deep if not soft[i] and edges[i] < STEP_SHARE * peaks[i]]
     if spots:
-        # Sharper blobs may be shallower ones (a black die's pips on a dark mat): those
-        # are looked at, deepest first, only until the spots are settled.
+        # Sharper blobs may be shallower ones (a black die's pips on a dark mat): the
+        # deepest SHARP_LOOKS are looked at, only until the spots are settled (a speckled
+        # mat has hundreds, and asking them all took 7–9 ms).
         need = SHARPER * max(edges[spots])
         shallow = np.flatnonzero(
             (blobs.depth >= SHARP_MIN_DEPTH) & (blobs.depth < SQUARE_MIN_DEPTH)
         )
-        for i in shallow[np.argsort(-blobs.depth[shallow], kind="stable")][:MAX_PIPS].tolist():
+        deepest = np.argsort(-blobs.depth[shallow], kind="stable")[:SHARP_LOOKS]
+        for i in shallow[deepest].tolist():
             if edges.max() > need:
                 break
             edges[i] = blob_peaks(blobs, score, i)[1]
@@ -459,7 +462,8 @@ def pip_cores(frame: np.ndarray, blobs: Blobs, factor: float) -> np.ndarray | No
     The heaviest blobs are looked at first, and most frames are settled by their first
     few (a red or white die is no pip). Where pips win, every other blob is looked at too,
     as each pip is to be left out of the bodies. A frame with more than MAX_PIPS blobs is a
-    speckled cloth, and gets None before any is looked at.
+    speckled cloth, and gets None before any is looked at (`find_candidates` calls this after
+    `among_specks`, which leaves only such a frame's solid die-shaped blobs with a depth).
     """
     if np.count_nonzero(blobs.depth > 0) > MAX_PIPS:
         return None
@@ -546,22 +550,33 @@ def fade_width(grey: np.ndarray, box: tuple[int, int, int, int]) -> float:
     A pip is a painted disc, and its edge fades only over the camera's blur (at most 1.5 px
     on the renderer's pips, with blur up to 0.8 px); a spot of lamp light on a dark table
     fades over many (9–12 px measured), though the top-hat finds it as it finds a pip.
+    Under blur the quarter-height areas of a face's pips run together (a 6's column from
+    2 px of blur), so where the area holds other tops, only the part nearer to this top
+    than to them counts.
     """
     x, y, w, h = box
-    pad = max(w, h)
-    x0, y0 = max(0, x - pad), max(0, y - pad)
-    window = grey[y0 : y + h + pad, x0 : x + w + pad]
-    pixels = window.ravel()
-    rank = (pixels.size - 1) // 5  # the surround: the 20th percentile, as in `pip_core`
-    base = float(np.partition(pixels, rank)[rank])
+    side = max(w, h)
+    near = grey[max(0, y - side) : y + h + side, max(0, x - side) : x + w + side].ravel()
+    rank = (near.size - 1) // 5  # the surround, the face: the 20th percentile, as in `pip_core`
+    base = float(np.partition(near, rank)[rank])
+    x0, y0 = max(0, x - 2 * side), max(0, y - 2 * side)  # wide enough for the next pips' tops
+    window = grey[y0 : y + h + 2 * side, x0 : x + w + 2 * side]
     spot = grey[y : y + h, x : x + w]
     top = int(spot.argmax())
     peak = float(spot.flat[top])
+    ty, tx = y - y0 + top // w, x - x0 + top % w
     quarter = (window >= base + 0.25 * (peak - base)).view(np.uint8)
     _, labels = cv2.connectedComponents(quarter, connectivity=8)
-    own = labels == labels[y - y0 + top // w, x - x0 + top % w]
-    high = np.count_nonzero(own & (window >= base + 0.75 * (peak - base)))
-    return float(np.sqrt(np.count_nonzero(own) / np.pi) - np.sqrt(high / np.pi))
+    own = labels == labels[ty, tx]
+    high = (own & (window >= base + 0.75 * (peak - base))).view(np.uint8)
+    tops, parts = cv2.connectedComponents(high, connectivity=8)
+    if tops > 2:  # label 0 is the rest: this area holds other pips' tops too
+        _, nearest = cv2.distanceTransformWithLabels(
+            1 - high, cv2.DIST_L2, 5, labelType=cv2.DIST_LABEL_CCOMP
+        )
+        own &= nearest == nearest[ty, tx]
+        high = (parts == parts[ty, tx]).view(np.uint8)
+    return float(np.sqrt(np.count_nonzero(own) / np.pi) - np.sqrt(np.count_nonzero(high) / np.pi))
 
 
 def odd_side(length: float) -> int:
