@@ -353,11 +353,10 @@ def without_soft(blobs: Blobs, score: np.ndarray) -> Blobs:
     where its strongest local contrast is under SOFT_EDGE; or, for a small bright spot,
     whose top is curved enough to pass that, where it is under STEP_SHARE of its highest
     score while another blob of the frame (at least SHARP_MIN_DEPTH deep: a pip, not sensor
-    noise) is SHARPER times as sharp. Blur lowers every
-    edge of a frame alike, so that comparison keeps blurred dice (4 px of blur: none
-    judged light; the first test alone judges a few from 6 px). Such a blob keeps its
-    pixels (its labels) but no depth and no shape: it neither sets the size nor gets grid
-    points, and its bright middle is no pip.
+    noise) is SHARPER times as sharp. Blur lowers every edge of a frame alike, so that
+    comparison keeps blurred dice (4 px of blur: none judged light; the first test alone
+    judges a few from 6 px). Such a blob keeps its pixels (its labels) but no depth and no
+    shape: it neither sets the size nor gets grid points, and its bright middle is no pip.
     """
     deep = np.flatnonzero(blobs.depth >= SQUARE_MIN_DEPTH).tolist()
     edges, peaks = np.zeros(len(blobs.depth)), np.zeros(len(blobs.depth))
