@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from vision.palette import Palette
 
 VISION_KEYS = {"source", "fps", "still_frames"}
+KWINGTO_DICE = {"red": 3, "black": 3}  # M2: the six shared dice, the set calibrated at once
 
 
 def default_source() -> str:
@@ -55,6 +56,7 @@ class TableIO:
         self.lights: Any = None
         self.pads: Any = None
         self.camera: Any = None
+        self.palette: Palette | None = None  # the dice colours the camera reads with
         self._shown: int | None = None
 
     @classmethod
@@ -108,7 +110,8 @@ class TableIO:
             self.problems.append(f"camera {spec!r} unavailable: {exc}")
             return
         tray = DiceTray(still_frames)
-        reader = partial(read_dice, palette=self._dice_colours())
+        self.palette = self._dice_colours()
+        reader = partial(read_dice, palette=self.palette)
         self.camera = CameraWorker(source, self.commands, reader=reader, tray=tray, fps=fps)
         self.camera.start()
 
@@ -122,6 +125,30 @@ class TableIO:
         except PaletteError as exc:
             self.problems.append(f"{exc}; using the default dice colours")
             return default_palette()
+
+    def calibrate_dice(self) -> str:
+        """Learn the dice colours from the camera's newest frame, where Kwingto's six dice
+        (3 red, 3 black, M2) lie apart in view; save them for the next start and read with
+        them from now on (Settings, "Calibrate camera"). Returns what happened, for the
+        players: under cool or dim light the default colours can name black dice purple,
+        and no roll is proposed until the table is calibrated."""
+        pair = self.latest_frame()
+        if pair is None:
+            return "no picture from the camera yet: try again in a moment"
+        from vision.dice import calibrate, read_dice
+        from vision.palette import save_palette
+
+        try:
+            palette = calibrate(pair[0], KWINGTO_DICE, self.palette)
+        except ValueError as exc:
+            return f"{exc}: lay the 3 red and 3 black dice apart in view, then try again"
+        self.palette = palette
+        self.camera.use_reader(partial(read_dice, palette=palette))
+        try:
+            save_palette(palette, self._palette_file)
+        except OSError as exc:  # a full or read-only card: used until the next start only
+            return f"red and black learned, but not saved ({exc}): calibrate after a restart"
+        return "red and black learned from the 6 dice"
 
     def latest_frame(self) -> Any:
         """The camera's newest (frame, reading), or None without a camera."""

@@ -181,8 +181,15 @@ def _run(args: argparse.Namespace) -> int:
         print(problem, file=sys.stderr)
     surface = _open_display(size, fullscreen, not args.windowed)
     camera = _camera_provider(io) if io.camera is not None else None
+    calibrate = io.calibrate_dice if io.camera is not None else None
     app = App(
-        session, surface, commands=commands, camera=camera, language=language, sounds=Sounds()
+        session,
+        surface,
+        commands=commands,
+        camera=camera,
+        calibrate=calibrate,
+        language=language,
+        sounds=Sounds(),
     )
     tell_table_problems(app, io.problems)
     print(f"journal: {journal}" + (" (match resumed)" if session.state is not None else ""))

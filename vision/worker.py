@@ -90,6 +90,12 @@ class CameraWorker:
             self._thread.join(timeout=2.0)
         self._source.close()
 
+    def use_reader(self, reader: Callable[[np.ndarray], DiceReading]) -> None:
+        """Read every frame from now on with `reader` (the dice colours just calibrated),
+        the next one afresh even on a settled table, so the new colours show at once."""
+        self._reader = reader
+        self._memory = FrameMemory()
+
     def latest(self) -> tuple[np.ndarray, DiceReading] | None:
         """The newest frame and its reading (for the live view)."""
         with self._lock:

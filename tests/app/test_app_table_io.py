@@ -119,3 +119,71 @@ def test_a_damaged_palette_is_a_problem_and_the_default_colours_are_used(mock_pi
     from vision.palette import default_palette
 
     assert reading.dice and {d.color for d in reading.dice} <= set(default_palette().names)
+
+
+def _cool_kwingto_frame(folder, dice_count=6):
+    """Kwingto's six dice (or fewer) apart on a tray under cool white light, where the
+    default colours name the black dice purple, saved as the camera's one frame."""
+    import cv2
+    import numpy as np
+
+    from vision.synth import Camera
+    from vision.synth_dice import SynthDie, render_dice
+
+    colours = (["red"] * 3 + ["black"] * 3)[:dice_count]
+    dice = [
+        SynthDie(1 + i, c, (90 + 90 * i, 160 + 140 * (i % 2)), 44, 15 * i)
+        for i, c in enumerate(colours)
+    ]
+    image = render_dice(dice, seed=5, cam=Camera(noise=2.0, jpeg=92)).image.astype(np.float32)
+    cool = np.clip(image * np.array([1.15, 1.0, 0.8], np.float32), 0, 255).astype(np.uint8)
+    folder.mkdir()
+    cv2.imwrite(str(folder / "dice.png"), cool)
+
+
+def _reading_after(io, test, seconds=10):
+    """The camera's newest reading once `test` holds for it (or the last one seen)."""
+    deadline = time.monotonic() + seconds
+    while True:
+        latest = io.latest_frame()
+        if (latest is not None and test(latest[1])) or time.monotonic() > deadline:
+            return None if latest is None else latest[1]
+        time.sleep(0.02)
+
+
+def test_calibrating_at_the_table_learns_saves_and_reads_with_the_colours(mock_pins, tmp_path):
+    """Settings' "Calibrate camera" had no calibration behind it in the kiosk ("no camera"),
+    so dice named purple under cool light could only be mended from a shell."""
+    from vision.palette import load_palette
+
+    _cool_kwingto_frame(tmp_path / "frames")
+    saved = tmp_path / "palette.json"
+    io = TableIO.start(
+        {"vision": {"source": f"folder:{tmp_path / 'frames'}"}}, queue.Queue(), saved
+    )
+    try:
+        before = _reading_after(io, lambda r: len(r.dice) == 6)
+        assert before is not None and "purple" in {d.color for d in before.dice}
+        said = io.calibrate_dice()
+        assert "learned" in said and saved.is_file(), said
+        after = _reading_after(io, lambda r: "purple" not in {d.color for d in r.dice})
+        assert after is not None
+        assert sorted(d.color for d in after.dice) == ["black"] * 3 + ["red"] * 3
+        assert load_palette(saved).names.count("black") == 1
+    finally:
+        io.close()
+
+
+def test_calibrating_with_dice_missing_says_what_to_do(mock_pins, tmp_path):
+    _cool_kwingto_frame(tmp_path / "frames", dice_count=4)
+    saved = tmp_path / "palette.json"
+    io = TableIO.start(
+        {"vision": {"source": f"folder:{tmp_path / 'frames'}"}}, queue.Queue(), saved
+    )
+    try:
+        _reading_after(io, lambda r: len(r.dice) == 4)
+        said = io.calibrate_dice()
+        assert "saw 4 dice" in said and "3 red and 3 black" in said, said
+        assert not saved.exists()
+    finally:
+        io.close()
