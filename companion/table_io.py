@@ -7,6 +7,7 @@ an installer can act on, and the rest runs: the touchscreen can always do everyt
 
 from __future__ import annotations
 
+import logging
 import queue
 from collections.abc import Mapping
 from functools import partial
@@ -14,14 +15,20 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from companion.config import ConfigError, table
+from companion.kwingto.roll import CAMERA_NOT_A_DIE
 from companion.lights import table_signals
 from companion.session import TableSession
 
 if TYPE_CHECKING:
     from vision.palette import Palette
 
+log = logging.getLogger(__name__)
+
 VISION_KEYS = {"source", "fps", "still_frames"}
 KWINGTO_DICE = {"red": 3, "black": 3}  # M2: the six shared dice, the set calibrated at once
+# Lab a* (8-bit) by which learned red must exceed learned black: 21 in a third of the light,
+# 26 by the default colours; six dice of one colour split in two differ by a few.
+RED_OVER_BLACK = 8.0
 
 
 def default_source() -> str:
@@ -131,17 +138,26 @@ class TableIO:
         (3 red, 3 black, M2) lie apart in view; save them for the next start and read with
         them from now on (Settings, "Calibrate camera"). Returns what happened, for the
         players: under cool or dim light the default colours can name black dice purple,
-        and no roll is proposed until the table is calibrated."""
+        and no roll is proposed until the table is calibrated. Dice read as white are card
+        paper (as for a roll), and a result whose red is not clearly redder than its black
+        (six dice of one colour shown) is refused rather than saved."""
         pair = self.latest_frame()
         if pair is None:
             return "no picture from the camera yet: try again in a moment"
         from vision.dice import calibrate, read_dice
         from vision.palette import save_palette
 
+        lay_out = "lay the 3 red and 3 black dice apart in view, then try again"
         try:
-            palette = calibrate(pair[0], KWINGTO_DICE, self.palette)
+            palette = calibrate(pair[0], KWINGTO_DICE, self.palette, frozenset({CAMERA_NOT_A_DIE}))
         except ValueError as exc:
-            return f"{exc}: lay the 3 red and 3 black dice apart in view, then try again"
+            return f"{exc}: {lay_out}"
+        except Exception as exc:  # a frame the reader cannot take must not reach the kiosk
+            log.exception("dice calibration failed")
+            return f"calibration failed ({exc}): {lay_out}"
+        red, black = (palette.lab[palette.names.index(n)] for n in ("red", "black"))
+        if red[1] - black[1] < RED_OVER_BLACK:
+            return f"the dice do not look like 3 red and 3 black: {lay_out}"
         self.palette = palette
         self.camera.use_reader(partial(read_dice, palette=palette))
         try:

@@ -326,18 +326,24 @@ def body_labs(padded: np.ndarray, centers: list[tuple[float, float]]) -> np.ndar
 
 
 def calibrate(
-    frame: np.ndarray, counts: Mapping[str, int], palette: Palette | None = None
+    frame: np.ndarray,
+    counts: Mapping[str, int],
+    palette: Palette | None = None,
+    ignore: frozenset[str] = frozenset(),
 ) -> Palette:
     """Learn the colours of the dice in `frame`, where the user says what is shown.
 
+    Dice read as a colour in `ignore` are left out first: a game with no white dice names
+    card paper in view white, and that "die" would both spoil the count and be learned.
     Raises ValueError when the reader does not see exactly as many dice as stated, since
     a wrong split would silently teach the wrong colours.
     """
     palette = palette or default_palette()
     reading = read_dice(frame, palette)
+    dice = [d for d in reading.dice if d.color not in ignore]
     expected = sum(counts.values())
-    if len(reading.dice) != expected:
-        raise ValueError(f"saw {len(reading.dice)} dice but was told {expected}")
+    if len(dice) != expected:
+        raise ValueError(f"saw {len(dice)} dice but was told {expected}")
     padded, factor = canonical_frame(frame, reading.die_size)
-    bodies = body_labs(padded, [(d.center[0] * factor, d.center[1] * factor) for d in reading.dice])
+    bodies = body_labs(padded, [(d.center[0] * factor, d.center[1] * factor) for d in dice])
     return palette.replaced(fit_counts(bodies, counts, palette))

@@ -124,11 +124,14 @@ class CameraWorker:
         agree, so a reader that flickers between two answers on a still frame settles
         nothing, as it did before frames were compared; the long still tail after it is
         what costs a core on a Pi."""
+        # One reader and one memory for the whole frame: `use_reader` may swap them
+        # meanwhile, and a frame read the old way must not be remembered as read the new.
+        reader, memory = self._reader, self._memory
         latest, settled = self._latest, self.tray.state.status == STILL
-        if latest is not None and settled and not self._memory.changed(frame):
+        if latest is not None and settled and not memory.changed(frame):
             return latest[1]
-        reading = self._reader(frame)
-        self._memory.remember(frame)
+        reading = reader(frame)
+        memory.remember(frame)
         self.reads += 1
         return reading
 

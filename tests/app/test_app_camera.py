@@ -179,3 +179,25 @@ def test_simulated_table_through_the_real_reader_proposes_the_thrown_roll(seed):
     assert str(proposal.roll) == "B2 B6 R3" and proposal.roll.result == 5
     assert 0 < proposal.confidence <= 1
     assert worker.reads == 7  # two tumbling frames and five still ones to settle
+
+
+def test_a_new_reader_reads_the_next_frame_even_when_swapped_mid_read():
+    """Calibration swaps the reader from the UI thread while the camera thread may be in
+    the old one: that frame, read the old way, was remembered as read the new way, and on
+    a still table the old colours were kept until the dice moved."""
+    purple = DiceReading((die(3, "purple"), die(4, "red", 200)), 40)
+    black = DiceReading((die(3, "black"), die(4, "red", 200)), 40)
+    worker = CameraWorker(ScriptedSource([200] * 12), queue.Queue(), reader=lambda f: purple)
+    for _ in range(6):
+        worker.step()  # the table settles on the purple reading
+
+    def old_reader_swapped_meanwhile(frame):
+        worker.use_reader(lambda f: black)
+        return purple
+
+    worker._reader = old_reader_swapped_meanwhile  # as if inside the old reader right now
+    worker._memory = type(worker._memory)()  # the frame must be read, as after a move
+    worker.step()
+    for _ in range(3):
+        worker.step()
+    assert worker.latest()[1] == black

@@ -121,16 +121,16 @@ def test_a_damaged_palette_is_a_problem_and_the_default_colours_are_used(mock_pi
     assert reading.dice and {d.color for d in reading.dice} <= set(default_palette().names)
 
 
-def _cool_kwingto_frame(folder, dice_count=6):
-    """Kwingto's six dice (or fewer) apart on a tray under cool white light, where the
-    default colours name the black dice purple, saved as the camera's one frame."""
+def _cool_kwingto_frame(folder, dice_count=6, colours=("red",) * 3 + ("black",) * 3):
+    """Kwingto's six dice (or fewer, or others) apart on a tray under cool white light,
+    where the default colours name the black dice purple, saved as the camera's frame."""
     import cv2
     import numpy as np
 
     from vision.synth import Camera
     from vision.synth_dice import SynthDie, render_dice
 
-    colours = (["red"] * 3 + ["black"] * 3)[:dice_count]
+    colours = colours[:dice_count]
     dice = [
         SynthDie(1 + i, c, (90 + 90 * i, 160 + 140 * (i % 2)), 44, 15 * i)
         for i, c in enumerate(colours)
@@ -184,6 +184,22 @@ def test_calibrating_with_dice_missing_says_what_to_do(mock_pins, tmp_path):
         _reading_after(io, lambda r: len(r.dice) == 4)
         said = io.calibrate_dice()
         assert "saw 4 dice" in said and "3 red and 3 black" in said, said
+        assert not saved.exists()
+    finally:
+        io.close()
+
+
+def test_six_dice_of_one_colour_teach_nothing(mock_pins, tmp_path):
+    """Six black dice shown: split three and three, "red" was learned as black, saved,
+    and every red die after that read as black or purple."""
+    _cool_kwingto_frame(tmp_path / "frames", colours=("black",) * 6)
+    saved = tmp_path / "palette.json"
+    config = {"vision": {"source": f"folder:{tmp_path / 'frames'}"}}
+    io = TableIO.start(config, queue.Queue(), saved)
+    try:
+        _reading_after(io, lambda r: len(r.dice) == 6)
+        said = io.calibrate_dice()
+        assert "do not look like 3 red and 3 black" in said, said
         assert not saved.exists()
     finally:
         io.close()

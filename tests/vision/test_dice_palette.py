@@ -104,3 +104,16 @@ def test_the_least_cost_assignment_is_the_best_of_every_permutation() -> None:
 def test_calibration_refuses_a_wrong_count() -> None:
     with pytest.raises(ValueError, match="saw 6 dice"):
         calibrate(kwingto_scene(1.0), {"red": 4, "black": 3})
+
+
+def test_calibration_leaves_out_the_colours_it_is_told_to() -> None:
+    """Card paper beside the dice reads as a white die in a game with none: it spoiled
+    the count at the table ("saw 7 dice") or was learned as one of the six."""
+    paper = SynthDie(5, "white", (560, 80), 40, 0)
+    frame = render_dice([*KWINGTO, paper], seed=5, cam=Camera(noise=2.0, jpeg=92)).image
+    assert "white" in {d.color for d in read_dice(frame).dice}
+    with pytest.raises(ValueError, match="saw 7 dice but was told 6"):
+        calibrate(frame, parse_counts("3 red, 3 black"))
+    palette = calibrate(frame, parse_counts("3 red, 3 black"), ignore=frozenset({"white"}))
+    reading = read_dice(frame, palette)
+    assert sorted(d.color for d in reading.dice) == ["black"] * 3 + ["red"] * 3 + ["white"]
