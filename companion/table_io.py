@@ -133,38 +133,38 @@ class TableIO:
             self.problems.append(f"{exc}; using the default dice colours")
             return default_palette()
 
-    def calibrate_dice(self) -> str:
+    def calibrate_dice(self) -> tuple[str, dict[str, object]]:
         """Learn the dice colours from the camera's newest frame, where Kwingto's six dice
         (3 red, 3 black, M2) lie apart in view; save them for the next start and read with
-        them from now on (Settings, "Calibrate camera"). Returns what happened, for the
-        players: under cool or dim light the default colours can name black dice purple,
-        and no roll is proposed until the table is calibrated. Dice read as white are card
-        paper (as for a roll), and a result whose red is not clearly redder than its black
-        (six dice of one colour shown) is refused rather than saved."""
+        them from now on (Settings, "Calibrate camera"). Returns what happened as a
+        catalogue key of the screen's and its values, for the players in their language:
+        under cool or dim light the default colours can name black dice purple, and no
+        roll is proposed until the table is calibrated. Dice read as white are card paper
+        (as for a roll), and a result whose red is not clearly redder than its black (six
+        dice of one colour shown) is refused rather than saved."""
         pair = self.latest_frame()
         if pair is None:
-            return "no picture from the camera yet: try again in a moment"
-        from vision.dice import calibrate, read_dice
+            return "calibration.no_frame", {}
+        from vision.dice import DiceCountError, calibrate, read_dice
         from vision.palette import save_palette
 
-        lay_out = "lay the 3 red and 3 black dice apart in view, then try again"
         try:
             palette = calibrate(pair[0], KWINGTO_DICE, self.palette, frozenset({CAMERA_NOT_A_DIE}))
-        except ValueError as exc:
-            return f"{exc}: {lay_out}"
+        except DiceCountError as exc:
+            return "calibration.count", {"seen": exc.seen}
         except Exception as exc:  # a frame the reader cannot take must not reach the kiosk
             log.exception("dice calibration failed")
-            return f"calibration failed ({exc}): {lay_out}"
+            return "calibration.failed", {"error": str(exc)}
         red, black = (palette.lab[palette.names.index(n)] for n in ("red", "black"))
         if red[1] - black[1] < RED_OVER_BLACK:
-            return f"the dice do not look like 3 red and 3 black: {lay_out}"
+            return "calibration.one_colour", {}
         self.palette = palette
         self.camera.use_reader(partial(read_dice, palette=palette))
         try:
             save_palette(palette, self._palette_file)
         except OSError as exc:  # a full or read-only card: used until the next start only
-            return f"red and black learned, but not saved ({exc}): calibrate after a restart"
-        return "red and black learned from the 6 dice"
+            return "calibration.not_saved", {"error": str(exc)}
+        return "calibration.learned", {}
 
     def latest_frame(self) -> Any:
         """The camera's newest (frame, reading), or None without a camera."""

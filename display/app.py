@@ -87,7 +87,7 @@ class App:
         camera: FrameProvider | None = None,
         commands: queue.Queue[Command] | None = None,
         rng: random.Random | None = None,
-        calibrate: Callable[[], str] | None = None,
+        calibrate: Callable[[], tuple[str, dict[str, object]]] | None = None,
         language: str = "en",
         sounds: Sounds | None = None,
         bot_delay_s: float = BOT_DELAY_S,

@@ -32,7 +32,7 @@ class Controller:
         session: TableSession,
         ui: UiState,
         rng: random.Random | None = None,
-        calibrate: Callable[[], str] | None = None,
+        calibrate: Callable[[], tuple[str, dict[str, object]]] | None = None,
         hint_budget_ms: float = 150,
     ) -> None:
         self.session = session
@@ -100,11 +100,13 @@ class Controller:
         self._ui()
 
     def calibrate(self) -> None:
-        """Run the camera calibration the app was given, and say how it went."""
+        """Run the camera calibration the app was given, and say how it went (it answers
+        with a catalogue key and its values)."""
         if self.calibrate_camera is None:
             self.notify("settings.no_camera")
             return
-        self.notify("settings.calibrated", detail=self.calibrate_camera())
+        key, values = self.calibrate_camera()
+        self.notify(key, **values)
 
     # --- the roll -----------------------------------------------------------------------
 

@@ -325,6 +325,15 @@ def body_labs(padded: np.ndarray, centers: list[tuple[float, float]]) -> np.ndar
     return (lab * weights).sum(axis=1) / np.maximum(weights.sum(axis=1), 1)
 
 
+class DiceCountError(ValueError):
+    """Calibration saw another number of dice than it was told were shown; the numbers are
+    kept so that the kiosk can say so in the players' language."""
+
+    def __init__(self, seen: int, expected: int) -> None:
+        super().__init__(f"saw {seen} dice but was told {expected}")
+        self.seen, self.expected = seen, expected
+
+
 def calibrate(
     frame: np.ndarray,
     counts: Mapping[str, int],
@@ -343,7 +352,7 @@ def calibrate(
     dice = [d for d in reading.dice if d.color not in ignore]
     expected = sum(counts.values())
     if len(dice) != expected:
-        raise ValueError(f"saw {len(dice)} dice but was told {expected}")
+        raise DiceCountError(len(dice), expected)
     padded, factor = canonical_frame(frame, reading.die_size)
     bodies = body_labs(padded, [(d.center[0] * factor, d.center[1] * factor) for d in dice])
     return palette.replaced(fit_counts(bodies, counts, palette))

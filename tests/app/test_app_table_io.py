@@ -165,7 +165,7 @@ def test_calibrating_at_the_table_learns_saves_and_reads_with_the_colours(mock_p
         before = _reading_after(io, lambda r: len(r.dice) == 6)
         assert before is not None and "purple" in {d.color for d in before.dice}
         said = io.calibrate_dice()
-        assert "learned" in said and saved.is_file(), said
+        assert said == ("calibration.learned", {}) and saved.is_file(), said
         after = _reading_after(io, lambda r: "purple" not in {d.color for d in r.dice})
         assert after is not None
         assert sorted(d.color for d in after.dice) == ["black"] * 3 + ["red"] * 3
@@ -183,7 +183,7 @@ def test_calibrating_with_dice_missing_says_what_to_do(mock_pins, tmp_path):
     try:
         _reading_after(io, lambda r: len(r.dice) == 4)
         said = io.calibrate_dice()
-        assert "saw 4 dice" in said and "3 red and 3 black" in said, said
+        assert said == ("calibration.count", {"seen": 4}), said
         assert not saved.exists()
     finally:
         io.close()
@@ -199,7 +199,7 @@ def test_six_dice_of_one_colour_teach_nothing(mock_pins, tmp_path):
     try:
         _reading_after(io, lambda r: len(r.dice) == 6)
         said = io.calibrate_dice()
-        assert "do not look like 3 red and 3 black" in said, said
+        assert said == ("calibration.one_colour", {}), said
         assert not saved.exists()
     finally:
         io.close()

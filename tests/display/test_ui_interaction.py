@@ -250,3 +250,22 @@ def test_ui_dice_of_another_colour_ask_for_calibration() -> None:
     en = Translator("en")
     assert shown["purple"] == en.t("roll.status_colours")
     assert shown["plain"] == shown["white"] == en.t("roll.status_enter")
+
+
+def test_ui_calibration_says_how_it_went_in_the_players_language() -> None:
+    """The table answers with a catalogue key and its values: its English sentences showed
+    on a Spanish screen."""
+    session = memory_session()
+    start(session, 2)
+    app = App(
+        session,
+        pygame.Surface((800, 480)),
+        calibrate=lambda: ("calibration.count", {"seen": 4}),
+        language="es",
+    )
+    app.ctl.go("settings")
+    app.step()
+    tap_id(app, "settings.calibrate")
+    assert app.ui.notice == ("calibration.count", {"seen": 4})
+    shown = " ".join(w.text for w in app.layout().all if w.text)  # the notice, line by line
+    assert Translator("es").t("calibration.count", seen=4) in shown
