@@ -210,13 +210,12 @@ def pip_centres(frame: np.ndarray, candidates: Candidates, near: np.ndarray) -> 
     h, w = frame.shape[:2]
     x0, y0 = np.maximum(np.floor(near.min(axis=0) - size), 0).astype(int)
     x1, y1 = np.ceil(near.max(axis=0) + size).astype(int)
-    window = frame[y0 : min(y1, h), x0 : min(x1, w)]
-    spots = pip_spots(window, size)
+    grey = cv2.cvtColor(frame[y0 : min(y1, h), x0 : min(x1, w)], cv2.COLOR_BGR2GRAY)
+    spots = pip_spots(grey, size)
     count, _, stats, centres = cv2.connectedComponentsWithStats(
         spots.view(np.uint8), connectivity=8
     )
     big = np.flatnonzero(stats[1:count, cv2.CC_STAT_AREA] >= PIP_AREA * size**2) + 1
-    grey = cv2.cvtColor(window, cv2.COLOR_BGR2GRAY)
     sharp = [i for i in big.tolist() if fade_width(grey, tuple(stats[i, :4])) <= PIP_FADE]
     pips = centres[sharp].reshape(-1, 2) + np.array([x0, y0])
     reached = _distances(pips, near).min(axis=1, initial=np.inf) <= 2 * FACE_SPAN * size

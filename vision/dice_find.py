@@ -329,7 +329,8 @@ def find_candidates(frame: np.ndarray, card_shapes: bool = False) -> Candidates:
         (grid >= 0.5 * depth) & (grid <= 1.8 * depth) & ~no_body[blobs.labels[::stride, ::stride]]
     )
     deep = (blobs.depth >= 0.5 * depth) | soft  # a body's own pips, or glare's bright middle
-    spots = np.flatnonzero(pip_spots(small, size))  # flat: np.nonzero took 15 times as long
+    grey = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
+    spots = np.flatnonzero(pip_spots(grey, size))  # flat: np.nonzero took 15 times as long
     spots = spots[~deep[blobs.labels.ravel()[spots]]]
     keep = on_grid | pip_cells(*np.divmod(spots, small.shape[1]), grid.shape, stride, size)
     if not card_shapes:
@@ -522,15 +523,14 @@ def pip_core(frame: np.ndarray, blobs: Blobs, i: int, factor: float) -> float:
     return float(diameter) if PIP_CORE[0] <= share <= PIP_CORE[1] else 0.0
 
 
-def pip_spots(image: np.ndarray, size: float) -> np.ndarray:
-    """Bright spots the size of a pip on a dark face, as a bool map of `image` (BGR) where a
-    die is `size` px: a white top-hat, its surround dark and the window round it dark.
+def pip_spots(grey: np.ndarray, size: float) -> np.ndarray:
+    """Bright spots the size of a pip on a dark face, as a bool map of the `grey` image where
+    a die is `size` px: a white top-hat, its surround dark and the window round it dark.
 
     On a dark mat a black die's body hardly differs from the table, so the mask holds only
     its white pips, specks far shallower than a die, and no candidate lands on the die. The
     window's mean keeps out paper enclosed by a card's dark print (it is bright around).
     """
-    grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
     kernel = cv2.getStructuringElement(cv2.MORPH_RECT, (odd_side(PIP_KERNEL * size),) * 2)
     opened = cv2.morphologyEx(grey, cv2.MORPH_OPEN, kernel)
     window = (odd_side(FACE_WINDOW * size),) * 2
