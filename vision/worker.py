@@ -18,7 +18,13 @@ from collections.abc import Callable
 import numpy as np
 
 from companion.commands import Command, ProposeRoll
-from companion.kwingto.roll import CAMERA_COLOURS, CAMERA_NOT_A_DIE, Die, Roll
+from companion.kwingto.roll import (
+    CAMERA_COLOURS,
+    CAMERA_NOT_A_DIE,
+    Die,
+    Roll,
+    foreign_camera_colour,
+)
 from vision.dice_tray import STILL, DiceTray
 from vision.dice_types import DiceReading
 from vision.frame_change import FrameMemory
@@ -36,13 +42,10 @@ def reading_to_roll(reading: DiceReading) -> tuple[Roll, float] | None:
     were white). A die of any other colour, or more than three dice, means the reading
     is not a roll, and the players are left to enter it by touch.
     """
+    if any(foreign_camera_colour(d.color) for d in reading.dice):
+        return None
     seen = [d for d in reading.dice if d.color != CAMERA_NOT_A_DIE]
-    dice = []
-    for die in seen:
-        colour = CAMERA_COLOURS.get(die.color)
-        if colour is None:
-            return None
-        dice.append(Die(colour, die.value))
+    dice = [Die(CAMERA_COLOURS[d.color], d.value) for d in seen]
     if not 1 <= len(dice) <= 3:
         return None
     confidence = min(d.confidence for d in seen)

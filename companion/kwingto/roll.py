@@ -29,6 +29,12 @@ CAMERA_COLOURS = {"red": DieColour.RED, "black": DieColour.BLACK}
 CAMERA_NOT_A_DIE = "white"
 
 
+def foreign_camera_colour(name: str) -> bool:
+    """Whether the camera named a die a colour Kwingto has no dice of (M2): then its
+    reading is no roll (card paper, read as white, is only left out)."""
+    return name not in CAMERA_COLOURS and name != CAMERA_NOT_A_DIE
+
+
 @dataclass(frozen=True, order=True)
 class Die:
     """One rolled die: its colour and the value on top."""

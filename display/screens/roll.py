@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pygame
 
-from companion.kwingto.roll import CAMERA_COLOURS, CAMERA_NOT_A_DIE, Die, Roll
+from companion.kwingto.roll import Die, Roll, foreign_camera_colour
 from companion.kwingto.state import Phase
 from display import theme
 from display.camera import fit_frame
@@ -37,7 +37,7 @@ def _foreign_colour(v: View) -> bool:
     proposed; under cool or dim light that is most often black dice named purple or
     blue by the default colours, which calibrating at the table mends."""
     seen = v.camera.dice if v.camera is not None else ()
-    return any(d.color not in CAMERA_COLOURS and d.color != CAMERA_NOT_A_DIE for d in seen)
+    return any(foreign_camera_colour(d.color) for d in seen)
 
 
 def confirm_key(v: View) -> str:
