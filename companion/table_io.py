@@ -1,8 +1,9 @@
 """Everything physical around the screen: GPIO buttons and lights, seat pads, the camera.
 
 `TableIO.start` brings up whatever the config and the machine allow. A part that cannot
-start (no GPIO on a laptop, a pad missing, no camera) is reported in `problems`, in words
-an installer can act on, and the rest runs: the touchscreen can always do everything.
+start (no GPIO on a laptop, a pad missing, no camera) is reported in `problems`, as phrases
+the screen words in the players' language and the log in English, and the rest runs: the
+touchscreen can always do everything.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 from companion.config import ConfigError, table
 from companion.kwingto.roll import CAMERA_NOT_A_DIE
 from companion.lights import table_signals
+from companion.phrase import Phrase
 from companion.session import TableSession
 
 if TYPE_CHECKING:
@@ -58,7 +60,7 @@ class TableIO:
     def __init__(self, commands: queue.Queue[Any], palette_file: Path | None = None) -> None:
         self.commands = commands
         self._palette_file = palette_file  # None: the one calibrate-dice saves in the config
-        self.problems: list[str] = []
+        self.problems: list[Phrase] = []
         self.buttons: Any = None
         self.lights: Any = None
         self.pads: Any = None
@@ -94,17 +96,17 @@ class TableIO:
         from hardware.leds import TableLights
 
         if not gpio_available():
-            self.problems.append("no GPIO here: the keyboard stands in for the table buttons")
+            self.problems.append(Phrase("table.no_gpio", {}))
             return
         try:
             self.buttons = TableButtons(gpio, self.commands)
             self.lights = TableLights(gpio)
         except Exception as exc:  # a wiring fault must not keep the screen from starting
-            self.problems.append(f"GPIO unavailable ({exc}); use the touchscreen")
+            self.problems.append(Phrase("table.gpio_failed", {"error": str(exc)}))
 
     def _start_camera(self, spec: str, fps: float, still_frames: int) -> None:
         if spec == "none":
-            self.problems.append("no camera: enter the dice by touch")
+            self.problems.append(Phrase("table.no_camera", {}))
             return
         from vision.dice import read_dice
         from vision.dice_tray import DiceTray
@@ -114,7 +116,7 @@ class TableIO:
         try:
             source = open_source(spec)
         except SourceError as exc:
-            self.problems.append(f"camera {spec!r} unavailable: {exc}")
+            self.problems.append(Phrase("table.camera_failed", {"source": spec, "error": str(exc)}))
             return
         tray = DiceTray(still_frames)
         self.palette = self._dice_colours()
@@ -130,41 +132,62 @@ class TableIO:
         try:
             return load_palette(self._palette_file)
         except PaletteError as exc:
-            self.problems.append(f"{exc}; using the default dice colours")
+            self.problems.append(
+                Phrase("table.colours_unreadable", {"path": str(exc.path), "error": exc.reason})
+            )
             return default_palette()
 
-    def calibrate_dice(self) -> tuple[str, dict[str, object]]:
+    def calibrate_dice(self) -> Phrase:
         """Learn the dice colours from the camera's newest frame, where Kwingto's six dice
         (3 red, 3 black, M2) lie apart in view; save them for the next start and read with
         them from now on (Settings, "Calibrate camera"). Returns what happened as a
-        catalogue key of the screen's and its values, for the players in their language:
+        phrase, for the players in their language:
         under cool or dim light the default colours can name black dice purple, and no
         roll is proposed until the table is calibrated. Dice read as white are card paper
         (as for a roll), and a result whose red is not clearly redder than its black (six
         dice of one colour shown) is refused rather than saved."""
         pair = self.latest_frame()
         if pair is None:
-            return "calibration.no_frame", {}
-        from vision.dice import DiceCountError, calibrate, read_dice
+            return Phrase("calibration.no_frame", {})
+        from vision.dice import DiceCountError, calibrate
         from vision.palette import save_palette
 
         try:
             palette = calibrate(pair[0], KWINGTO_DICE, self.palette, frozenset({CAMERA_NOT_A_DIE}))
         except DiceCountError as exc:
-            return "calibration.count", {"seen": exc.seen}
+            return Phrase("calibration.count", {"seen": exc.seen})
         except Exception as exc:  # a frame the reader cannot take must not reach the kiosk
             log.exception("dice calibration failed")
-            return "calibration.failed", {"error": str(exc)}
+            return Phrase("calibration.failed", {"error": str(exc)})
         red, black = (palette.lab[palette.names.index(n)] for n in ("red", "black"))
         if red[1] - black[1] < RED_OVER_BLACK:
-            return "calibration.one_colour", {}
-        self.palette = palette
-        self.camera.use_reader(partial(read_dice, palette=palette))
+            return Phrase("calibration.one_colour", {})
+        self._read_with(palette)
         try:
             save_palette(palette, self._palette_file)
         except OSError as exc:  # a full or read-only card: used until the next start only
-            return "calibration.not_saved", {"error": str(exc)}
-        return "calibration.learned", {}
+            return Phrase("calibration.not_saved", {"error": str(exc)})
+        return Phrase("calibration.learned", {})
+
+    def default_dice_colours(self) -> Phrase:
+        """Read with the default dice colours again and forget the saved calibration
+        (Settings, "Default colours"): a calibration made with the wrong dice in view, or
+        under a lamp since moved, misnames every roll until it is undone, and the players
+        cannot reach the file it lives in."""
+        from vision.palette import default_palette, palette_path
+
+        self._read_with(default_palette())
+        try:
+            (self._palette_file or palette_path()).unlink(missing_ok=True)
+        except OSError as exc:  # a read-only card: the calibration comes back on the next start
+            return Phrase("calibration.reset_not_saved", {"error": str(exc)})
+        return Phrase("calibration.reset", {})
+
+    def _read_with(self, palette: Palette) -> None:
+        from vision.dice import read_dice
+
+        self.palette = palette
+        self.camera.use_reader(partial(read_dice, palette=palette))
 
     def latest_frame(self) -> Any:
         """The camera's newest (frame, reading), or None without a camera."""

@@ -21,7 +21,7 @@ from companion.kwingto.state import Phase
 from companion.session import TableSession
 from display import chrome, theme
 from display.camera import CameraFrame, FrameProvider
-from display.controller import Controller
+from display.controller import CameraColours, Controller
 from display.keys import Keys
 from display.layout import frame
 from display.model import UiState
@@ -87,7 +87,7 @@ class App:
         camera: FrameProvider | None = None,
         commands: queue.Queue[Command] | None = None,
         rng: random.Random | None = None,
-        calibrate: Callable[[], tuple[str, dict[str, object]]] | None = None,
+        colours: CameraColours | None = None,
         language: str = "en",
         sounds: Sounds | None = None,
         bot_delay_s: float = BOT_DELAY_S,
@@ -98,7 +98,7 @@ class App:
         self.surface = surface
         self.th = Theme(*surface.get_size())
         self.ui = UiState(language=language)
-        self.ctl = Controller(session, self.ui, rng, calibrate, hint_budget_ms)
+        self.ctl = Controller(session, self.ui, rng, colours, hint_budget_ms)
         self.ctl.set_language(language)
         self.screens = make_screens()
         self.camera = camera

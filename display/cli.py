@@ -16,9 +16,12 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.cli import UsageError
+
+if TYPE_CHECKING:
+    from companion.phrase import Phrase
 
 DISPLAY_KEYS = {"width", "height", "fullscreen", "language"}
 DEFAULT_SIZE = (800, 480)
@@ -155,6 +158,7 @@ def _run(args: argparse.Namespace) -> int:
     from companion.session import new_session
     from companion.table_io import TableIO
     from display.app import App
+    from display.i18n import Translator
     from display.sound import Sounds
 
     try:
@@ -177,17 +181,17 @@ def _run(args: argparse.Namespace) -> int:
         io = TableIO.start(config, commands)
     except ConfigError as exc:
         raise UsageError(str(exc)) from exc
+    log_words = Translator("en")  # the system log is read by the installer, in English
     for problem in io.problems:
-        print(problem, file=sys.stderr)
+        print(log_words.t(problem.key, **problem.values), file=sys.stderr)
     surface = _open_display(size, fullscreen, not args.windowed)
     camera = _camera_provider(io) if io.camera is not None else None
-    calibrate = io.calibrate_dice if io.camera is not None else None
     app = App(
         session,
         surface,
         commands=commands,
         camera=camera,
-        calibrate=calibrate,
+        colours=io if io.camera is not None else None,
         language=language,
         sounds=Sounds(),
     )
@@ -200,12 +204,12 @@ def _run(args: argparse.Namespace) -> int:
     return 0
 
 
-def tell_table_problems(app: Any, problems: list[str]) -> None:
+def tell_table_problems(app: Any, problems: list[Phrase]) -> None:
     """Show what the table could not start (no GPIO, a camera missing, a damaged colour
-    calibration) on the screen, where the players are, and not only in the system log.
-    A recovered match's notice, already showing, comes first."""
+    calibration) on the screen, where the players are, in their language, and not only in
+    the system log. A recovered match's notice, already showing, comes first."""
     if problems and app.ui.notice is None:
-        app.ctl.notify("app.table_problems", detail="\n".join(problems))
+        app.ctl.notify("app.table_problems", detail=problems)
 
 
 def _camera_provider(io: Any) -> Any:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from typing import Protocol
 
 from companion.bots import dice_hint, hint
 from companion.cards import Card, Suit
@@ -17,11 +18,24 @@ from companion.kwingto.actions import FlagMistake, Pass, Place, Reroll, RollDice
 from companion.kwingto.engine import legal_placements
 from companion.kwingto.roll import MAX_DICE, Die, DieColour, Roll
 from companion.kwingto.state import MatchMode, MatchOptions, MatchState, Phase, Setup
+from companion.phrase import Phrase
 from companion.session import SeatInfo, TableSession
 from display.i18n import Translator
 from display.messages import error_lines
 from display.model import MAX_NAME, SEAT_KINDS, Advice, Dialog, TurnKey, UiState
 from display.theme import SEAT_COLOURS
+
+
+class CameraColours(Protocol):
+    """The dice colours the table's camera reads with (companion.table_io.TableIO)."""
+
+    def calibrate_dice(self) -> Phrase:
+        """Learn them from the dice in view, and say how it went."""
+        ...
+
+    def default_dice_colours(self) -> Phrase:
+        """Go back to the default ones, and say so."""
+        ...
 
 
 class Controller:
@@ -32,14 +46,14 @@ class Controller:
         session: TableSession,
         ui: UiState,
         rng: random.Random | None = None,
-        calibrate: Callable[[], tuple[str, dict[str, object]]] | None = None,
+        colours: CameraColours | None = None,
         hint_budget_ms: float = 150,
     ) -> None:
         self.session = session
         self.hint_budget_ms = hint_budget_ms
         self.ui = ui
         self.rng = rng or random.Random()
-        self.calibrate_camera = calibrate
+        self.colours = colours
         self.tr = Translator(ui.language)
 
     # --- plumbing ---------------------------------------------------------------------
@@ -100,13 +114,19 @@ class Controller:
         self._ui()
 
     def calibrate(self) -> None:
-        """Run the camera calibration the app was given, and say how it went (it answers
-        with a catalogue key and its values)."""
-        if self.calibrate_camera is None:
+        """Learn the dice colours from the camera, and say how it went."""
+        self._tell(None if self.colours is None else self.colours.calibrate_dice)
+
+    def default_colours(self) -> None:
+        """Forget the calibrated dice colours, and say so."""
+        self._tell(None if self.colours is None else self.colours.default_dice_colours)
+
+    def _tell(self, act: Callable[[], Phrase] | None) -> None:
+        if act is None:
             self.notify("settings.no_camera")
             return
-        key, values = self.calibrate_camera()
-        self.notify(key, **values)
+        said = act()
+        self.notify(said.key, **said.values)
 
     # --- the roll -----------------------------------------------------------------------
 

@@ -10,6 +10,8 @@ import json
 from functools import cache
 from pathlib import Path
 
+from companion.phrase import Phrase
+
 STRINGS_DIR = Path(__file__).parent / "strings"
 LANGUAGES: tuple[str, ...] = ("en", "es")
 DEFAULT_LANGUAGE = "en"
@@ -35,9 +37,17 @@ class Translator:
         self._strings = load_catalogue(language)
 
     def t(self, key: str, **params: object) -> str:
-        """The text for `key`, with `{name}` placeholders filled from `params`."""
+        """The text for `key`, with `{name}` placeholders filled from `params`; a value
+        that is a Phrase, or a list of them (one per line), is put into words first."""
         text = self._strings.get(key, key)
-        return text.format(**params) if params else text
+        return text.format(**{k: self._words(v) for k, v in params.items()}) if params else text
+
+    def _words(self, value: object) -> object:
+        if isinstance(value, Phrase):
+            return self.t(value.key, **value.values)
+        if isinstance(value, list) and all(isinstance(p, Phrase) for p in value):
+            return "\n".join(self.t(p.key, **p.values) for p in value)
+        return value
 
     def has(self, key: str) -> bool:
         """Is there a text for `key` (used for per-clause rule explanations)?"""

@@ -98,7 +98,18 @@ def palette_path() -> Path:
 
 
 class PaletteError(ValueError):
-    """A saved palette that cannot be read; the message names the file and what to do."""
+    """A saved palette that cannot be read; the message names the file and what to do.
+
+    `path` and `reason` are kept apart for the kiosk, which says it in the players'
+    language."""
+
+    def __init__(self, path: Path, reason: str) -> None:
+        super().__init__(
+            f"cannot read the dice colours in {path} ({reason}); "
+            "calibrate again (companion vision calibrate-dice), or remove the file"
+        )
+        self.path = path
+        self.reason = reason
 
 
 def load_palette(path: Path | None = None) -> Palette:
@@ -114,10 +125,7 @@ def load_palette(path: Path | None = None) -> Palette:
             return default_palette()
         return Palette.from_json(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, ValueError) as exc:
-        raise PaletteError(
-            f"cannot read the dice colours in {path} ({exc}); "
-            "calibrate again (companion vision calibrate-dice), or remove the file"
-        ) from exc
+        raise PaletteError(path, str(exc)) from exc
 
 
 def save_palette(palette: Palette, path: Path | None = None) -> Path:

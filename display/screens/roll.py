@@ -155,22 +155,24 @@ class RollScreen:
 
     @staticmethod
     def _status(v: View) -> str:
-        """Where the dice came from, whether this is the re-roll, or that a bot rolls."""
+        """Where the dice came from, whether this is the re-roll, or that a bot rolls.
+        Dice the camera cannot name come first, the re-roll's too: until the table is
+        calibrated no roll is proposed, and nothing else on screen says why."""
         state = v.state
         if state is None:
             return ""
         active = v.session.seats[state.game.turn.active]
         if state.phase is Phase.ROLL and active.bot is not None:
             return v.tr.t("roll.bot_rolls", name=active.name)
+        proposed = v.session.proposed
+        if _editing(v) and proposed is None and _foreign_colour(v):
+            return v.tr.t("roll.status_colours")
         if v.session.expecting_reroll:
             return v.tr.t("roll.status_reroll")
         if state.phase is Phase.PLACE and state.game.turn.rerolled:
             return v.tr.t("roll.status_rerolled")
-        proposed = v.session.proposed
         if proposed is not None and proposed.confidence < 1.0:
             return v.tr.t("roll.status_camera", percent=round(proposed.confidence * 100))
-        if _editing(v) and proposed is None and _foreign_colour(v):
-            return v.tr.t("roll.status_colours")
         if _editing(v):
             return v.tr.t("roll.status_enter")
         return ""

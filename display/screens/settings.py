@@ -1,5 +1,5 @@
-"""The Settings screen: language, sound, camera calibration, the vision debug view, and
-a new match."""
+"""The Settings screen: language, sound, camera calibration (and back to the default dice
+colours), the vision debug view, and a new match."""
 
 from __future__ import annotations
 
@@ -65,7 +65,16 @@ class SettingsScreen:
                 ),
             ]
         if key == "camera":
-            return [button("settings.calibrate", rect, tr.t("settings.calibrate"), ctl.calibrate)]
+            learn, reset = split_h(rect, 2, gap)
+            return [
+                button("settings.calibrate", learn, tr.t("settings.calibrate"), ctl.calibrate),
+                button(
+                    "settings.default_colours",
+                    reset,
+                    tr.t("settings.default_colours"),
+                    ctl.default_colours,
+                ),
+            ]
         if key == "debug":
             on, off = split_h(rect, 2, gap)
             debug = ui.vision_debug

@@ -11,6 +11,7 @@ from ui_helpers import tap_id, text_of, widget
 from companion.cards import Card
 from companion.kwingto.actions import Place
 from companion.kwingto.state import Phase
+from companion.phrase import Phrase
 from display.app import App
 from display.i18n import Translator
 from display.scenes import build_scene, memory_session, roll_now, start
@@ -213,14 +214,22 @@ def test_ui_refused_dice_correction_keeps_the_roll_and_says_why() -> None:
 
 def test_ui_table_problems_are_shown_on_screen_until_tapped_away() -> None:
     """What the table could not start (here a damaged dice calibration) is a banner the
-    players see, not only a line in the system log; a tap on it dismisses it."""
+    players see in their language, not only an English line in the system log; a tap on
+    it dismisses it."""
     from display.cli import tell_table_problems
 
     app = fresh_app()
-    tell_table_problems(app, ["no GPIO here", "cannot read the dice colours in /x.json"])
+    damaged = Phrase("table.colours_unreadable", {"path": "/x.json", "error": "cut short"})
+    tell_table_problems(app, [Phrase("table.no_gpio", {}), damaged])
     app.update()
     notice = " ".join(w.text for w in app.layout().banners)
-    assert "could not start" in notice and "cannot read the dice colours in /x.json" in notice
+    assert "could not start" in notice and "dice colours in /x.json (cut short)" in notice
+    app.ctl.set_language("es")
+    app.update()
+    shown = " ".join(" ".join(w.text.split()) for w in app.layout().all if w.text)
+    es = Translator("es")
+    for line in (es.t("table.no_gpio"), es.t(damaged.key, **damaged.values)):
+        assert " ".join(line.split()) in shown  # wrapped, word for word
     tap_id(app, "notice.banner")
     assert app.ui.notice is None and not app.layout().banners
     tell_table_problems(app, [])
@@ -250,22 +259,48 @@ def test_ui_dice_of_another_colour_ask_for_calibration() -> None:
     en = Translator("en")
     assert shown["purple"] == en.t("roll.status_colours")
     assert shown["plain"] == shown["white"] == en.t("roll.status_enter")
+    session = memory_session()  # the re-roll (T3) asks for the same dice: the same hint
+    start(session, 2)
+    roll_now(session, "B3 R2")
+    app = App(session, pygame.Surface((800, 480)), camera=lambda: frames["purple"])
+    app.ctl.go("roll")
+    app.ctl.reroll()
+    app.step()
+    assert session.expecting_reroll and text_of(app, "roll.status") == en.t("roll.status_colours")
+
+
+class FakeColours:
+    """The table's dice colours as Settings sees them: each button says what happened."""
+
+    def calibrate_dice(self) -> Phrase:
+        return Phrase("calibration.count", {"seen": 4})
+
+    def default_dice_colours(self) -> Phrase:
+        return Phrase("calibration.reset", {})
 
 
 def test_ui_calibration_says_how_it_went_in_the_players_language() -> None:
-    """The table answers with a catalogue key and its values: its English sentences showed
-    on a Spanish screen."""
+    """The table answers with a phrase: its English sentences showed on a Spanish screen.
+    "Default colours" undoes a calibration without a shell."""
     session = memory_session()
     start(session, 2)
-    app = App(
-        session,
-        pygame.Surface((800, 480)),
-        calibrate=lambda: ("calibration.count", {"seen": 4}),
-        language="es",
-    )
+    app = App(session, pygame.Surface((800, 480)), colours=FakeColours(), language="es")
     app.ctl.go("settings")
     app.step()
     tap_id(app, "settings.calibrate")
     assert app.ui.notice == ("calibration.count", {"seen": 4})
     shown = " ".join(w.text for w in app.layout().all if w.text)  # the notice, line by line
     assert Translator("es").t("calibration.count", seen=4) in shown
+    tap_id(app, "notice.banner")
+    tap_id(app, "settings.default_colours")
+    assert app.ui.notice == ("calibration.reset", {})
+
+
+def test_ui_settings_without_a_camera_say_so() -> None:
+    app = fresh_app()
+    app.ctl.go("settings")
+    app.step()
+    for button in ("settings.calibrate", "settings.default_colours"):
+        tap_id(app, button)
+        assert app.ui.notice == ("settings.no_camera", {})
+        tap_id(app, "notice.banner")
