@@ -62,6 +62,7 @@ SHARP_RIM = 0.5  # share of a blob's rim on such edges, or at SOFT_RIM: an objec
 SOFT_RIM = 0.075  # local contrast of a rim: light's median is 0.03-0.05, paper's on wood 0.1
 LIT_DEPTH = 0.7  # an object in light is at most this deep a share of the lit blob
 LIGHT_GAP = 5  # px: light round an object is kept this far from it, past local contrast's reach
+OVERREACH = 1.0  # px: how far an edge's local contrast passes over EDGE_SHARE beyond it
 
 
 @dataclass(frozen=True)
@@ -348,7 +349,9 @@ def find_candidates(frame: np.ndarray, card_shapes: bool = False) -> Candidates:
     return Candidates(centers, size / factor, ~on_grid[ys, xs], blobs, factor, depth)
 
 
-def without_soft(blobs: Blobs, score: np.ndarray, mask: np.ndarray | None = None) -> Blobs:
+def without_soft(
+    blobs: Blobs, score: np.ndarray, mask: np.ndarray | None = None, light: np.ndarray | None = None
+) -> Blobs:
     """The blobs with those that are light on the table, not objects, left unmeasured.
 
     A glare spot or a pool of lamp light on a dark mat lifts the table smoothly, and the
@@ -365,25 +368,31 @@ def without_soft(blobs: Blobs, score: np.ndarray, mask: np.ndarray | None = None
     shape: it neither sets the size nor gets grid points, and its bright middle is no pip.
 
     Given the `mask` the blobs came from, a die or card lying in the light, one blob with
-    it, is cut out of it first (`lit_object`) and the blobs are found again.
+    it, is cut out of it first (`lit_object`) and the blobs are found again; every blob
+    then in the `light` round such an object (pixels set) is light, however shallow.
     """
     deep = np.flatnonzero(blobs.depth >= SQUARE_MIN_DEPTH).tolist()
     edges, peaks = np.zeros(len(blobs.depth)), np.zeros(len(blobs.depth))
-    carved = None
+    carved = lit = None
     for i in deep:
         own, contrast, window = blob_window(blobs, score, i)
         peaks[i], edges[i] = float(window[own].max()), float(contrast[own].max())
         if mask is None or edges[i] < max(SOFT_EDGE, STEP_SHARE * peaks[i]):
             continue
-        keep = lit_object(own, contrast, window, float(blobs.depth[i]))
-        if keep is not None:
+        parts = lit_object(own, contrast, window, float(blobs.depth[i]))
+        if parts is not None:
             x, y, w, h = blobs.boxes[i].tolist()
             carved = mask.copy() if carved is None else carved
-            carved[y : y + h, x : x + w][own & ~keep] = 0
+            lit = np.zeros_like(mask) if lit is None else lit
+            carved[y : y + h, x : x + w][own & ~(parts[0] | parts[1])] = 0
+            lit[y : y + h, x : x + w][parts[1]] = 1
     if carved is not None:
-        return without_soft(find_blobs(carved), score)
+        return without_soft(find_blobs(carved), score, light=lit)
     soft = np.zeros(len(blobs.depth), bool)
-    soft[deep] = edges[deep] < SOFT_EDGE
+    if light is not None:
+        soft[blobs.labels[light.view(bool)]] = True
+        soft[0] = False
+    soft[deep] |= edges[deep] < SOFT_EDGE
     spots = [i for i in deep if not soft[i] and edges[i] < STEP_SHARE * peaks[i]]
     if spots:
         # Sharper blobs may be shallower ones (a black die's pips on a dark mat): the
@@ -414,18 +423,18 @@ def without_soft(blobs: Blobs, score: np.ndarray, mask: np.ndarray | None = None
 
 def lit_object(
     own: np.ndarray, contrast: np.ndarray, score: np.ndarray, depth: float
-) -> np.ndarray | None:
+) -> tuple[np.ndarray, np.ndarray] | None:
     """Within one blob (`own`, with the local contrast and score of its box): where it is a
-    die or card lying in light on the table, what to keep of it, else None.
+    die or card lying in light on the table, the object and the light round it, else None.
 
     A die in a glare spot is one blob with the light, as deep as the light: it set the
     die size (two or three times a die) and the whole roll was lost. The die's edges and
     pips are sharp (over EDGE_SHARE of the blob's strongest contrast), the light's rim is
     not; so a blob whose rim is mostly soft, whose sharp part (holes filled) is less than
     LIT_DEPTH as deep as it, and whose rest is light by `without_soft`'s measure (its
-    contrast under STEP_SHARE of its score) holds an object in light. Kept: the object,
-    and the light apart from it by LIGHT_GAP px, a blob of its own that is then judged
-    light (its contrast measured out of reach of the object's edges).
+    contrast under STEP_SHARE of its score) holds an object in light. The object is the
+    sharp part less the OVERREACH of local contrast past an edge (kept whole, it measured
+    dice 1.23 times their size); the light is kept apart from it by LIGHT_GAP px.
     """
     blob = own.view(np.uint8)
     square = np.ones((3, 3), np.uint8)
@@ -438,14 +447,14 @@ def lit_object(
         return None
     contours, _ = cv2.findContours(sharp, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     filled = cv2.drawContours(np.zeros_like(sharp), contours, -1, 1, cv2.FILLED) & blob
-    inside = cv2.distanceTransform(np.pad(filled, 1), cv2.DIST_L2, 3)
-    if float(inside.max()) >= LIT_DEPTH * depth:
+    inside = cv2.distanceTransform(np.pad(filled, 1), cv2.DIST_L2, 3)[1:-1, 1:-1]
+    if not SHARP_MIN_DEPTH + OVERREACH <= float(inside.max()) < LIT_DEPTH * depth:
         return None
     gap = np.ones((2 * LIGHT_GAP + 1,) * 2, np.uint8)
     rest = own & (cv2.dilate(filled, gap) == 0)
     if not rest.any() or float(contrast[rest].max()) >= STEP_SHARE * float(score[rest].max()):
         return None
-    return filled.view(bool) | rest
+    return inside > OVERREACH, rest
 
 
 def among_specks(blobs: Blobs, score: np.ndarray) -> Blobs:
