@@ -57,6 +57,12 @@ STEP_SHARE = 0.04  # that contrast per its highest score: a die's at least 0.053
 SHARPER = 10 / 3  # ... where another blob is this many times as sharp (glare beside dice)
 SHARP_MIN_DEPTH = 3.0  # working px: shallower blobs (sensor noise) are not asked how sharp
 SHARP_LOOKS = 18  # shallow blobs asked at most, deepest first: the pips of three dice
+EDGE_SHARE = 0.15  # of a blob's strongest contrast: its object's edges (`lit_object`)
+SHARP_RIM = 0.5  # share of a blob's rim on such edges, or at SOFT_RIM: an object's own rim
+SOFT_RIM = 0.075  # local contrast of a rim: light's median is 0.03-0.05, paper's on wood 0.1
+LIT_DEPTH = 0.7  # an object in light is at most this deep a share of the lit blob
+LIGHT_GAP = 5  # px: light round an object is kept this far from it, past local contrast's reach
+OVERREACH = 1.0  # px: how far an edge's local contrast passes over EDGE_SHARE beyond it
 
 
 @dataclass(frozen=True)
@@ -308,7 +314,7 @@ def find_candidates(frame: np.ndarray, card_shapes: bool = False) -> Candidates:
     mask = object_mask(score)
     if mask.all():  # no table in view at all (noise, a lens cap): nothing to measure
         return Candidates(np.zeros((0, 2), np.float32), 0.0, np.zeros(0, bool))
-    blobs = among_specks(without_soft(find_blobs(mask), score), score)
+    blobs = among_specks(without_soft(find_blobs(mask), score, mask), score)
     depth = die_depth(blobs)
     cores = pip_cores(frame, blobs, factor)
     pips = np.zeros(len(blobs.depth), bool) if cores is None else cores > 0
@@ -343,7 +349,9 @@ def find_candidates(frame: np.ndarray, card_shapes: bool = False) -> Candidates:
     return Candidates(centers, size / factor, ~on_grid[ys, xs], blobs, factor, depth)
 
 
-def without_soft(blobs: Blobs, score: np.ndarray) -> Blobs:
+def without_soft(
+    blobs: Blobs, score: np.ndarray, mask: np.ndarray | None = None, light: np.ndarray | None = None
+) -> Blobs:
     """The blobs with those that are light on the table, not objects, left unmeasured.
 
     A glare spot or a pool of lamp light on a dark mat lifts the table smoothly, and the
@@ -358,13 +366,33 @@ def without_soft(blobs: Blobs, score: np.ndarray) -> Blobs:
     comparison keeps blurred dice (4 px of blur: none judged light; the first test alone
     judges a few from 6 px). Such a blob keeps its pixels (its labels) but no depth and no
     shape: it neither sets the size nor gets grid points, and its bright middle is no pip.
+
+    Given the `mask` the blobs came from, a die or card lying in the light, one blob with
+    it, is cut out of it first (`lit_object`) and the blobs are found again; every blob
+    then in the `light` round such an object (pixels set) is light, however shallow.
     """
     deep = np.flatnonzero(blobs.depth >= SQUARE_MIN_DEPTH).tolist()
     edges, peaks = np.zeros(len(blobs.depth)), np.zeros(len(blobs.depth))
+    carved = lit = None
     for i in deep:
-        peaks[i], edges[i] = blob_peaks(blobs, score, i)
+        own, contrast, window = blob_window(blobs, score, i)
+        peaks[i], edges[i] = float(window[own].max()), float(contrast[own].max())
+        if mask is None or edges[i] < max(SOFT_EDGE, STEP_SHARE * peaks[i]):
+            continue
+        parts = lit_object(own, contrast, window, float(blobs.depth[i]))
+        if parts is not None:
+            x, y, w, h = blobs.boxes[i].tolist()
+            carved = mask.copy() if carved is None else carved
+            lit = np.zeros_like(mask) if lit is None else lit
+            carved[y : y + h, x : x + w][own & ~(parts[0] | parts[1])] = 0
+            lit[y : y + h, x : x + w][parts[1]] = 1
+    if carved is not None:
+        return without_soft(find_blobs(carved), score, light=lit)
     soft = np.zeros(len(blobs.depth), bool)
-    soft[deep] = edges[deep] < SOFT_EDGE
+    if light is not None:
+        soft[blobs.labels[light.view(bool)]] = True
+        soft[0] = False
+    soft[deep] |= edges[deep] < SOFT_EDGE
     spots = [i for i in deep if not soft[i] and edges[i] < STEP_SHARE * peaks[i]]
     if spots:
         # Sharper blobs may be shallower ones (a black die's pips on a dark mat): the
@@ -391,6 +419,42 @@ def without_soft(blobs: Blobs, score: np.ndarray) -> Blobs:
         card_like=blobs.card_like & keep,
         soft=soft,
     )
+
+
+def lit_object(
+    own: np.ndarray, contrast: np.ndarray, score: np.ndarray, depth: float
+) -> tuple[np.ndarray, np.ndarray] | None:
+    """Within one blob (`own`, with the local contrast and score of its box): where it is a
+    die or card lying in light on the table, the object and the light round it, else None.
+
+    A die in a glare spot is one blob with the light, as deep as the light: it set the
+    die size (two or three times a die) and the whole roll was lost. The die's edges and
+    pips are sharp (over EDGE_SHARE of the blob's strongest contrast), the light's rim is
+    not; so a blob whose rim is mostly soft, whose sharp part (holes filled) is less than
+    LIT_DEPTH as deep as it, and whose rest is light by `without_soft`'s measure (its
+    contrast under STEP_SHARE of its score) holds an object in light. The object is the
+    sharp part less the OVERREACH of local contrast past an edge (kept whole, it measured
+    dice 1.23 times their size); the light is kept apart from it by LIGHT_GAP px.
+    """
+    blob = own.view(np.uint8)
+    square = np.ones((3, 3), np.uint8)
+    rim = own & (cv2.erode(blob, square, borderType=cv2.BORDER_CONSTANT, borderValue=0) == 0)
+    half = SHARP_RIM * np.count_nonzero(rim)
+    if np.count_nonzero(rim & (contrast >= SOFT_RIM)) >= half:
+        return None
+    sharp = (own & (contrast > EDGE_SHARE * float(contrast[own].max()))).view(np.uint8)
+    if np.count_nonzero(rim & sharp.view(bool)) >= half:
+        return None
+    contours, _ = cv2.findContours(sharp, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    filled = cv2.drawContours(np.zeros_like(sharp), contours, -1, 1, cv2.FILLED) & blob
+    inside = cv2.distanceTransform(np.pad(filled, 1), cv2.DIST_L2, 3)[1:-1, 1:-1]
+    if not SHARP_MIN_DEPTH + OVERREACH <= float(inside.max()) < LIT_DEPTH * depth:
+        return None
+    gap = np.ones((2 * LIGHT_GAP + 1,) * 2, np.uint8)
+    rest = own & (cv2.dilate(filled, gap) == 0)
+    if not rest.any() or float(contrast[rest].max()) >= STEP_SHARE * float(score[rest].max()):
+        return None
+    return inside > OVERREACH, rest
 
 
 def among_specks(blobs: Blobs, score: np.ndarray) -> Blobs:
@@ -423,10 +487,17 @@ def among_specks(blobs: Blobs, score: np.ndarray) -> Blobs:
 
 def blob_peaks(blobs: Blobs, score: np.ndarray, i: int) -> tuple[float, float]:
     """Blob `i`'s highest score and strongest local contrast (`local_contrast`)."""
+    own, contrast, window = blob_window(blobs, score, i)
+    return float(window[own].max()), float(contrast[own].max())
+
+
+def blob_window(
+    blobs: Blobs, score: np.ndarray, i: int
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Over blob `i`'s box: its pixels, the local contrast and the score."""
     x, y, w, h = blobs.boxes[i].tolist()
     own = blobs.labels[y : y + h, x : x + w] == i
-    peak = float(score[y : y + h, x : x + w][own].max())
-    return peak, float(local_contrast(score, (x, y, w, h))[own].max())
+    return own, local_contrast(score, (x, y, w, h)), score[y : y + h, x : x + w]
 
 
 def local_contrast(score: np.ndarray, box: tuple[int, int, int, int] | None = None) -> np.ndarray:

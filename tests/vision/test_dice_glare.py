@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import cv2
 import numpy as np
+import pytest
 
 from vision.dice import read_dice
 from vision.dice_eval import match
@@ -76,6 +77,46 @@ def test_rolls_beside_a_glare_spot_read_as_they_do_without_it() -> None:
     assert right >= right_unlit - 1
     assert right >= 0.8 * dice
     assert false <= false_unlit + 1
+
+
+def lamp_roll(seed: int, glare: float) -> tuple[np.ndarray, list[SynthDie]]:
+    """A Kwingto roll (one to three red or black dice, 24–60 px) on the dark mat, under the
+    renderer's pool of lamp light (`Camera.glare`: anywhere, on the dice or not)."""
+    rng = np.random.default_rng(seed)
+    colors = [str(c) for c in rng.choice(["red", "black"], int(rng.integers(1, 4)))]
+    dice = place_dice(rng, colors, 640, 480, float(rng.uniform(24, 60)), 0.35)
+    noise, jpeg, blur = rng.uniform(1, 4), int(rng.integers(80, 95)), rng.uniform(0, 0.8)
+    cam = Camera(glare=glare, noise=float(noise), jpeg=jpeg, blur=float(blur))
+    return render_dice(dice, 640, 480, seed=seed, surface="dark", cam=cam).image, dice
+
+
+def test_dice_in_a_pool_of_lamp_light_are_read() -> None:
+    """A die inside the light was one blob with it, as deep as the light: it set the die
+    size and the roll was lost: over thirty rolls 42 dice were read right, against 48
+    without the light. The die is now cut out of the light (`lit_object`): 47."""
+    right = {}
+    for glare in (1.0, 0.0):
+        right[glare] = 0
+        for frame, truth in (lamp_roll(seed, glare) for seed in range(5000, 5030)):
+            labels = [{"value": d.value, "bbox": list(d.bbox)} for d in truth]
+            pairs = match(read_dice(frame).dice, labels)
+            right[glare] += sum(
+                p is not None and p.value == d.value and p.color == d.color
+                for p, d in zip(pairs, truth, strict=True)
+            )
+    assert right[1.0] >= right[0.0] - 1, right
+
+
+@pytest.mark.parametrize("seed", [5002, 5005, 5006, 5012, 5040, 5058])
+def test_a_die_cut_out_of_the_light_sets_the_die_size(seed: int) -> None:
+    """In these rolls a die lies in the light: cut out, it is measured as in the same roll
+    without the light (the light round it set 1.9–2.8 times that), and what is left of the
+    light is light."""
+    candidates = find_candidates(lamp_roll(seed, 1.0)[0])
+    unlit = find_candidates(lamp_roll(seed, 0.0)[0]).die_size
+    assert 0.85 * unlit <= candidates.die_size <= 1.2 * unlit
+    blobs = candidates.blobs
+    assert blobs is not None and blobs.soft is not None and blobs.soft.any()
 
 
 def test_a_glare_spot_does_not_set_the_die_size() -> None:
