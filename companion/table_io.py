@@ -187,7 +187,8 @@ class TableIO:
         from vision.dice import read_dice
 
         self.palette = palette
-        self.camera.use_reader(partial(read_dice, palette=palette))
+        if self.camera is not None:
+            self.camera.use_reader(partial(read_dice, palette=palette))
 
     def latest_frame(self) -> Any:
         """The camera's newest (frame, reading), or None without a camera."""

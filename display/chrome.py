@@ -171,7 +171,7 @@ def dialog(v: View) -> list[Widget]:
         )
         return widgets
     yes, no = split_h(row, 2, th.px(12))
-    answer = ctl.undo if d.kind == "undo" else ctl.flag
+    answer = {"undo": ctl.undo, "colours": ctl.default_colours}.get(d.kind, ctl.flag)
     widgets.append(button("dialog.yes", yes, tr.t(f"dialog.{d.kind}_yes"), answer, "danger"))
     widgets.append(button("dialog.no", no, tr.t("dialog.no"), ctl.close_dialog, "quiet"))
     return widgets
@@ -186,6 +186,8 @@ def _dialog_text(v: View) -> tuple[str, str]:
     if d.kind == "undo":
         last = v.session.actions[-1] if v.session.actions else None
         return tr.t("dialog.undo_title"), tr.t("dialog.undo_text", what=describe(v, last))
+    if d.kind == "colours":
+        return tr.t("dialog.colours_title"), tr.t("dialog.colours_text")
     assert d.space is not None and v.state is not None
     player, row, col = d.space
     card = v.state.game.players[player].board.card_at(row, col)

@@ -117,8 +117,17 @@ class Controller:
         """Learn the dice colours from the camera, and say how it went."""
         self._tell(None if self.colours is None else self.colours.calibrate_dice)
 
+    def ask_default_colours(self) -> None:
+        """Default colours asks first: it forgets a calibration that took six dice laid out."""
+        if self.colours is None:
+            self.notify("settings.no_camera")
+            return
+        self.ui.dialog = Dialog("colours")
+        self._ui()
+
     def default_colours(self) -> None:
-        """Forget the calibrated dice colours, and say so."""
+        """Yes, forget the calibrated dice colours; say so."""
+        self.ui.dialog = None
         self._tell(None if self.colours is None else self.colours.default_dice_colours)
 
     def _tell(self, act: Callable[[], Phrase] | None) -> None:

@@ -42,7 +42,7 @@ class SetupDraft:
 
 @dataclass(frozen=True)
 class Dialog:
-    """A question over the screen: `kind` is "undo", "flag", "suit" or "keyboard".
+    """A question over the screen: `kind` is "undo", "flag", "suit", "colours" or "keyboard".
 
     `space` is (player, row, col) for "flag" and "suit"; `cards` the cards a "suit"
     choice offers (the legal cards for that space).

@@ -72,7 +72,7 @@ class SettingsScreen:
                     "settings.default_colours",
                     reset,
                     tr.t("settings.default_colours"),
-                    ctl.default_colours,
+                    ctl.ask_default_colours,
                 ),
             ]
         if key == "debug":

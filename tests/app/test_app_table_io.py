@@ -178,6 +178,14 @@ def test_calibrating_at_the_table_learns_saves_and_reads_with_the_colours(mock_p
         io.close()
 
 
+def test_default_colours_without_a_camera_still_forget_the_calibration(mock_pins, tmp_path):
+    from vision.palette import default_palette, save_palette
+
+    saved = save_palette(default_palette(), tmp_path / "palette.json")
+    io = TableIO(queue.Queue(), saved)
+    assert io.default_dice_colours() == ("calibration.reset", {}) and not saved.exists()
+
+
 def test_calibrating_with_dice_missing_says_what_to_do(mock_pins, tmp_path):
     _cool_kwingto_frame(tmp_path / "frames", dice_count=4)
     saved = tmp_path / "palette.json"

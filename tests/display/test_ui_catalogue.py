@@ -13,7 +13,10 @@ from display.model import SEAT_KINDS, TABS
 from display.screens.scores import LINES
 from display.theme import SEAT_COLOURS
 
-DISPLAY = Path(__file__).resolve().parents[2] / "display"
+ROOT = Path(__file__).resolve().parents[2]
+DISPLAY = ROOT / "display"
+# What the table says from outside the screen: Phrase("key", {"name": ...}).
+PHRASE = re.compile(r'Phrase\(\s*"([a-z_]+\.[a-z_]+)",\s*\{([^}]*)\}')
 LITERAL_KEY = re.compile(r"""(?:\bt|notify)\(\s*"([a-z_]+\.[A-Za-z0-9_.]+)\"""")
 KEY_STRING = re.compile(r'"(board\.status_[a-z]+|action\.[a-z_]+|roll\.confirm)"')
 
@@ -35,6 +38,22 @@ def test_ui_every_key_used_in_the_code_is_in_the_catalogue() -> None:
     assert used, "the scan found no keys"
     missing = sorted(k for k in used if k not in en)
     assert not missing, f"keys used but not in the catalogue: {missing}"
+
+
+def test_ui_every_phrase_of_the_table_is_in_the_catalogue_with_its_values() -> None:
+    """A phrase is worded when the screen draws it, every frame: a key or a value name
+    that the catalogue does not have would stop the kiosk there."""
+    en = load_catalogue("en")
+    field = re.compile(r"\{(\w+)\}")
+    phrases = [
+        match
+        for path in (ROOT / "companion").rglob("*.py")
+        for match in PHRASE.findall(path.read_text(encoding="utf-8"))
+    ]
+    assert len(phrases) >= 10, "the scan found too few phrases"
+    for key, values in phrases:
+        assert key in en, key
+        assert set(re.findall(r'"(\w+)":', values)) == set(field.findall(en[key])), key
 
 
 def test_ui_placeholders_match_between_languages() -> None:

@@ -292,8 +292,13 @@ def test_ui_calibration_says_how_it_went_in_the_players_language() -> None:
     shown = " ".join(w.text for w in app.layout().all if w.text)  # the notice, line by line
     assert Translator("es").t("calibration.count", seen=4) in shown
     tap_id(app, "notice.banner")
+    tap_id(app, "settings.default_colours")  # it forgets a calibration: it asks first
+    assert app.ui.notice is None and app.ui.dialog is not None
+    tap_id(app, "dialog.no")
+    assert app.ui.dialog is None and app.ui.notice is None
     tap_id(app, "settings.default_colours")
-    assert app.ui.notice == ("calibration.reset", {})
+    tap_id(app, "dialog.yes")
+    assert app.ui.dialog is None and app.ui.notice == ("calibration.reset", {})
 
 
 def test_ui_settings_without_a_camera_say_so() -> None:
