@@ -121,7 +121,9 @@ class TableIO:
         tray = DiceTray(still_frames)
         self.palette = self._dice_colours()
         reader = partial(read_dice, palette=self.palette)
-        self.camera = CameraWorker(source, self.commands, reader=reader, tray=tray, fps=fps)
+        self.camera = CameraWorker(
+            source, self.commands, reader, tray, fps, reopen=partial(open_source, spec)
+        )
         self.camera.start()
 
     def _dice_colours(self) -> Palette:
@@ -193,6 +195,10 @@ class TableIO:
     def latest_frame(self) -> Any:
         """The camera's newest (frame, reading), or None without a camera."""
         return None if self.camera is None else self.camera.latest()
+
+    def camera_lost(self) -> bool:
+        """Whether the camera has stopped giving frames (it is being opened again)."""
+        return self.camera is not None and self.camera.lost
 
     def refresh(self, session: TableSession) -> None:
         """Show the session's state on the LEDs and pads, when it changed."""

@@ -34,10 +34,16 @@ class SeenDie(Protocol):
 
 @dataclass(frozen=True)
 class CameraFrame:
-    """One camera frame (H×W×3 BGR, as OpenCV gives it) and the dice read from it."""
+    """One camera frame (H×W×3 BGR, as OpenCV gives it) and the dice read from it; or,
+    `lost`, word that the camera has stopped giving frames (no picture to show: the last
+    one would pass for live)."""
 
     image: np.ndarray
     dice: tuple[SeenDie, ...] = ()
+    lost: bool = False
+
+
+LOST = CameraFrame(np.zeros((1, 1, 3), np.uint8), lost=True)
 
 
 FrameProvider = Callable[[], CameraFrame | None]

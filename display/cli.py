@@ -213,18 +213,18 @@ def tell_table_problems(app: Any, problems: list[Phrase]) -> None:
 
 
 def _camera_provider(io: Any) -> Any:
-    """The Roll screen's frame provider over the camera worker: each new frame once."""
-    from display.camera import CameraFrame
+    """The Roll screen's frame provider over the camera worker: each new frame once, and
+    once `LOST` when the camera stops giving frames."""
+    from display.camera import LOST, CameraFrame
 
     shown: list[object] = [None]
 
     def latest() -> CameraFrame | None:
-        pair = io.latest_frame()
+        pair = LOST if io.camera_lost() else io.latest_frame()
         if pair is None or pair is shown[0]:
             return None
         shown[0] = pair
-        frame, reading = pair
-        return CameraFrame(frame, reading.dice)
+        return LOST if pair is LOST else CameraFrame(pair[0], pair[1].dice)
 
     return latest
 

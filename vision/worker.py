@@ -1,15 +1,18 @@
 """The camera worker: a thread that reads frames, follows the dice tray, and proposes rolls.
 
-It is the only code that touches the camera. The main loop gets two things from it: a
+It is the only code that touches the camera. The main loop gets three things from it: a
 `ProposeRoll` command on the app queue once the dice have settled (a proposal only; a person
-confirms it), and `latest()`, the newest frame with its dice, for the live view. Once the
-dice have settled, a frame that matches the one last read (`FrameMemory`) keeps that
-reading, so a still table costs a thumbnail a frame, not a reading.
+confirms it), `latest()`, the newest frame with its dice, for the live view, and `lost`, true
+while no frame has come for LOST_AFTER seconds (a cable pulled, a camera that hung), when it
+opens the camera again every RETRY_EVERY seconds. Once the dice have settled, a frame that
+matches the one last read (`FrameMemory`) keeps that reading, so a still table costs a
+thumbnail a frame, not a reading.
 """
 
 from __future__ import annotations
 
 import logging
+import math
 import queue
 import threading
 import time
@@ -28,9 +31,12 @@ from companion.kwingto.roll import (
 from vision.dice_tray import STILL, DiceTray
 from vision.dice_types import DiceReading
 from vision.frame_change import FrameMemory
-from vision.sources import FrameSource
+from vision.sources import FrameSource, SourceError
 
 log = logging.getLogger(__name__)
+
+LOST_AFTER = 3.0  # s without a frame: the camera is lost (a frame comes every 0.1 s)
+RETRY_EVERY = 5.0  # s between attempts to open a lost camera again
 
 
 def reading_to_roll(reading: DiceReading) -> tuple[Roll, float] | None:
@@ -52,6 +58,16 @@ def reading_to_roll(reading: DiceReading) -> tuple[Roll, float] | None:
     return Roll(tuple(sorted(dice))), confidence
 
 
+class NoFrames:
+    """The source of a lost camera between attempts to open it again."""
+
+    def read(self) -> None:
+        """Nothing: the camera is being opened again."""
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+
 class CameraWorker:
     """Reads `source` in a background thread at up to `fps` frames per second."""
 
@@ -62,6 +78,8 @@ class CameraWorker:
         reader: Callable[[np.ndarray], DiceReading] | None = None,
         tray: DiceTray | None = None,
         fps: float = 10.0,
+        reopen: Callable[[], FrameSource] | None = None,
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
         if reader is None:
             from vision.dice import read_dice
@@ -79,6 +97,10 @@ class CameraWorker:
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, name="camera", daemon=True)
         self.errors = 0
+        self._reopen = reopen
+        self._clock = clock
+        self._seen = clock()  # when the last frame came
+        self._tried = -math.inf  # when the camera was last opened again
 
     def start(self) -> None:
         """Start reading frames."""
@@ -104,6 +126,29 @@ class CameraWorker:
         with self._lock:
             return self._latest
 
+    @property
+    def lost(self) -> bool:
+        """No frame for LOST_AFTER seconds: the live view would show an old picture, and no
+        roll can be read until the camera is back."""
+        return self._clock() - self._seen > LOST_AFTER
+
+    def check_source(self) -> None:
+        """Open a lost camera again, at most every RETRY_EVERY seconds: a USB camera comes
+        back under the same number once plugged in, and the Pi camera after a restart of
+        its pipeline. Without `reopen` a lost camera stays lost."""
+        now = self._clock()
+        if not self.lost or self._reopen is None or now - self._tried < RETRY_EVERY:
+            return
+        self._tried = now
+        self._source.close()  # first: a device stays busy while it is held open
+        self._source = NoFrames()
+        try:
+            self._source = self._reopen()
+        except SourceError as exc:
+            log.warning("camera still lost: %s", exc)
+            return
+        log.info("camera opened again")
+
     def step(self) -> None:
         """Read and process one frame (the thread's body; tests call it directly, never
         while the thread runs)."""
@@ -113,6 +158,7 @@ class CameraWorker:
         reading = self._reading(frame)
         with self._lock:
             self._latest = (frame, reading)
+        self._seen = self._clock()  # after: once not lost, `latest` is a frame from now
         state = self.tray.update_reading(reading)
         if state.new_roll and state.roll is not None:
             proposal = reading_to_roll(state.roll)
@@ -146,4 +192,5 @@ class CameraWorker:
             except Exception:  # a bad frame must never stop the camera or reach the kiosk
                 self.errors += 1
                 log.exception("camera frame skipped")
+            self.check_source()
             self._stop.wait(max(0.0, self._period - (time.monotonic() - started)))

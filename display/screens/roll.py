@@ -164,6 +164,8 @@ class RollScreen:
         active = v.session.seats[state.game.turn.active]
         if state.phase is Phase.ROLL and active.bot is not None:
             return v.tr.t("roll.bot_rolls", name=active.name)
+        if _editing(v) and v.camera is not None and v.camera.lost:
+            return v.tr.t("roll.status_camera_lost")
         proposed = v.session.proposed
         if _editing(v) and proposed is None and _foreign_colour(v):
             return v.tr.t("roll.status_colours")
@@ -210,8 +212,9 @@ class RollScreen:
     def _draw_camera(surface: pygame.Surface, v: View, rect: pygame.Rect) -> None:
         th = v.th
         pygame.draw.rect(surface, theme.PANEL, rect, border_radius=th.px(10))
-        if v.camera is None:
-            draw_text(surface, th, v.tr.t("roll.no_camera"), rect, 22, theme.MUTED)
+        if v.camera is None or v.camera.lost:
+            words = v.tr.t("roll.camera_lost" if v.camera is not None else "roll.no_camera")
+            draw_text(surface, th, words, rect, 22, theme.MUTED)
             return
         fitted = fit_frame(v.camera.image, rect.inflate(-th.px(8), -th.px(8)))
         surface.blit(fitted.surface, fitted.rect)

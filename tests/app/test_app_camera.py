@@ -201,3 +201,73 @@ def test_a_new_reader_reads_the_next_frame_even_when_swapped_mid_read():
     for _ in range(3):
         worker.step()
     assert worker.latest()[1] == black
+
+
+class FakeClock:
+    def __init__(self):
+        self.t = 0.0
+
+    def __call__(self):
+        return self.t
+
+
+def test_a_camera_that_stops_giving_frames_is_lost_and_opened_again():
+    """A pulled cable or a hung camera gave no frame and no word: the live view kept its
+    last picture as if live. The worker says it is lost after LOST_AFTER seconds and opens
+    it again every RETRY_EVERY seconds until it gives frames."""
+    from vision.worker import LOST_AFTER, RETRY_EVERY
+
+    clock, opened = FakeClock(), []
+    again = ScriptedSource([200, 200])
+
+    def reopen():
+        opened.append(clock.t)
+        if len(opened) == 1:
+            raise SourceError("camera 0 did not open: is it plugged in?")
+        return again
+
+    dead = ScriptedSource([200])
+    blank = DiceReading((), 0)
+    worker = CameraWorker(dead, queue.Queue(), reader=lambda f: blank, reopen=reopen, clock=clock)
+    worker.step()
+    clock.t = LOST_AFTER - 0.5
+    worker.step()
+    worker.check_source()
+    assert not worker.lost and opened == []
+    clock.t = LOST_AFTER + 0.5
+    worker.step()
+    worker.check_source()  # the first attempt fails: still lost, the dead device released
+    assert worker.lost and opened == [clock.t] and dead.closed == 1
+    clock.t += RETRY_EVERY / 2
+    worker.check_source()
+    assert len(opened) == 1  # not before RETRY_EVERY
+    clock.t += RETRY_EVERY / 2
+    worker.check_source()
+    worker.step()
+    assert len(opened) == 2 and not worker.lost and worker.latest() is not None
+
+
+def test_the_kiosk_provider_words_a_lost_camera_once():
+    """The kiosk's provider words a lost camera once, then frames again once it is back."""
+    from display.camera import LOST
+    from display.cli import _camera_provider
+
+    frame = np.zeros((4, 4, 3), np.uint8)
+
+    class Table:
+        lost = False
+        pair = (frame, DiceReading((die(3, "red"),), 40))
+
+        def camera_lost(self):
+            return self.lost
+
+        def latest_frame(self):
+            return self.pair
+
+    table = Table()
+    latest = _camera_provider(table)
+    assert latest().dice[0].value == 3 and latest() is None
+    table.lost = True
+    assert latest() is LOST and latest() is None
+    table.lost, table.pair = False, (frame, DiceReading((), 40))
+    assert latest().dice == ()

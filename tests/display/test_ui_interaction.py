@@ -309,3 +309,14 @@ def test_ui_settings_without_a_camera_say_so() -> None:
         tap_id(app, button)
         assert app.ui.notice == ("settings.no_camera", {})
         tap_id(app, "notice.banner")
+
+
+def test_ui_a_lost_camera_is_said_on_the_roll_screen() -> None:
+    from display.camera import LOST
+
+    session = memory_session()
+    start(session, 2)
+    app = App(session, pygame.Surface((800, 480)), camera=lambda: LOST, language="es")
+    app.ctl.go("roll")
+    app.step()
+    assert text_of(app, "roll.status") == Translator("es").t("roll.status_camera_lost")
