@@ -31,7 +31,7 @@ from companion.kwingto.roll import (
 from vision.dice_tray import STILL, DiceTray
 from vision.dice_types import DiceReading
 from vision.frame_change import FrameMemory
-from vision.sources import FrameSource, SourceError
+from vision.sources import FrameSource
 
 log = logging.getLogger(__name__)
 
@@ -99,7 +99,7 @@ class CameraWorker:
         self.errors = 0
         self._reopen = reopen
         self._clock = clock
-        self._seen = clock()  # when the last frame came
+        self._seen: float | None = None  # when the last frame came (or the camera reopened)
         self._tried = -math.inf  # when the camera was last opened again
 
     def start(self) -> None:
@@ -129,24 +129,32 @@ class CameraWorker:
     @property
     def lost(self) -> bool:
         """No frame for LOST_AFTER seconds: the live view would show an old picture, and no
-        roll can be read until the camera is back."""
-        return self._clock() - self._seen > LOST_AFTER
+        roll can be read until the camera is back. A camera that has given no frame yet is
+        not lost (some take seconds to start; the screen shows no picture meanwhile)."""
+        return self._seen is not None and self._clock() - self._seen > LOST_AFTER
 
     def check_source(self) -> None:
         """Open a lost camera again, at most every RETRY_EVERY seconds: a USB camera comes
         back under the same number once plugged in, and the Pi camera after a restart of
-        its pipeline. Without `reopen` a lost camera stays lost."""
+        its pipeline. Without `reopen` a lost camera stays lost. A camera opened again has
+        LOST_AFTER seconds to give its first frame. A read that never returns (a hung
+        picamera2 capture) keeps the thread from getting here: such a camera is shown as
+        lost but not opened again."""
         now = self._clock()
         if not self.lost or self._reopen is None or now - self._tried < RETRY_EVERY:
             return
         self._tried = now
-        self._source.close()  # first: a device stays busy while it is held open
-        self._source = NoFrames()
-        try:
-            self._source = self._reopen()
-        except SourceError as exc:
+        old, self._source = self._source, NoFrames()
+        try:  # a broken camera may fail to close or open with any error (picamera2)
+            old.close()  # first: a device stays busy while it is held open
+            source = self._reopen()
+        except Exception as exc:
             log.warning("camera still lost: %s", exc)
             return
+        if self._stop.is_set():  # stopped meanwhile: `stop` closed only the placeholder
+            source.close()
+            return
+        self._source, self._seen = source, self._clock()
         log.info("camera opened again")
 
     def step(self) -> None:
@@ -155,10 +163,10 @@ class CameraWorker:
         frame = self._source.read()
         if frame is None:
             return
+        self._seen = self._clock()  # a frame came, even if reading it fails
         reading = self._reading(frame)
         with self._lock:
             self._latest = (frame, reading)
-        self._seen = self._clock()  # after: once not lost, `latest` is a frame from now
         state = self.tray.update_reading(reading)
         if state.new_roll and state.roll is not None:
             proposal = reading_to_roll(state.roll)

@@ -271,3 +271,44 @@ def test_the_kiosk_provider_words_a_lost_camera_once():
     assert latest() is LOST and latest() is None
     table.lost, table.pair = False, (frame, DiceReading((), 40))
     assert latest().dice == ()
+
+
+def test_a_lost_camera_survives_a_failing_close_and_open_and_a_failing_reader():
+    """Picamera2 raises RuntimeError, not SourceError, when its camera is busy or gone, and
+    a broken camera may fail to stop: either ended the camera thread for good. A frame that
+    the reader cannot take is still a frame: the camera is not lost."""
+    from vision.worker import LOST_AFTER
+
+    class Broken(ScriptedSource):
+        def close(self):
+            raise RuntimeError("camera did not stop")
+
+    clock = FakeClock()
+
+    def reopen():
+        raise RuntimeError("Camera __init__ sequence did not complete")
+
+    worker = CameraWorker(
+        Broken([200]),
+        queue.Queue(),
+        reader=lambda f: DiceReading((), 0),
+        reopen=reopen,
+        clock=clock,
+    )
+    assert not worker.lost  # no frame yet: a camera may take seconds to start
+    clock.t = 10 * LOST_AFTER
+    assert not worker.lost
+    worker.step()
+    clock.t += LOST_AFTER + 1
+    worker.check_source()  # raises nothing
+    assert worker.lost
+
+    def failing(frame):
+        raise ValueError("bad frame")
+
+    frames = CameraWorker(ScriptedSource([200] * 3), queue.Queue(), reader=failing, clock=clock)
+    for _ in range(3):
+        clock.t += 1
+        with pytest.raises(ValueError):
+            frames.step()
+    assert not frames.lost
