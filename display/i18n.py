@@ -46,7 +46,7 @@ class Translator:
         if isinstance(value, Phrase):
             return self.t(value.key, **value.values)
         if isinstance(value, list) and all(isinstance(p, Phrase) for p in value):
-            return "\n".join(self.t(p.key, **p.values) for p in value)
+            return "\n".join(str(self._words(p)) for p in value)
         return value
 
     def has(self, key: str) -> bool:

@@ -376,7 +376,7 @@ def without_soft(
     carved = lit = None
     for i in deep:
         own, contrast, window = blob_window(blobs, score, i)
-        peaks[i], edges[i] = float(window[own].max()), float(contrast[own].max())
+        peaks[i], edges[i] = window_peaks(own, contrast, window)
         if mask is None or edges[i] < max(SOFT_EDGE, STEP_SHARE * peaks[i]):
             continue
         parts = lit_object(own, contrast, window, float(blobs.depth[i]))
@@ -487,8 +487,12 @@ def among_specks(blobs: Blobs, score: np.ndarray) -> Blobs:
 
 def blob_peaks(blobs: Blobs, score: np.ndarray, i: int) -> tuple[float, float]:
     """Blob `i`'s highest score and strongest local contrast (`local_contrast`)."""
-    own, contrast, window = blob_window(blobs, score, i)
-    return float(window[own].max()), float(contrast[own].max())
+    return window_peaks(*blob_window(blobs, score, i))
+
+
+def window_peaks(own: np.ndarray, contrast: np.ndarray, score: np.ndarray) -> tuple[float, float]:
+    """The highest score and strongest local contrast over a blob's pixels (`own`) in its box."""
+    return float(score[own].max()), float(contrast[own].max())
 
 
 def blob_window(
