@@ -45,7 +45,7 @@ TURNS = 4  # right-angle views of each die the value net looks at
 BODY_HALF = 6  # half side of the central square sampled for the body colour, canonical px
 FACE_SPAN = 0.8  # die edges: a face's pips lie within this of each other (a 2's two are 0.76
 # apart), and a die found by its pips within this of their mean
-PIP_AREA = 0.25 * np.pi * 0.085**2  # die edges²: a quarter of a pip's disc, more than a speck
+PIP_AREA = 0.5 * np.pi * 0.085**2  # die edges²: half a pip's disc (nine pips in ten: 0.8 or more)
 
 
 def read_dice(

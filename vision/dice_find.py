@@ -26,6 +26,7 @@ CARD_MIN_DEPTH = 8.0  # blobs shallower than this (working px) are not judged as
 CARD_FILL = 0.92  # pixels of a card's blob per px² of its rotated bounding rectangle
 CARD_RATIO = (1.3, 1.58)  # a card's blob elongation; two dice edge to edge measure ≥ 1.6
 SIZE_PER_DEPTH = 1.07  # labelled box side / (2 × blob depth), on the training photos
+MIN_DIE = 18.0  # frame px: dice of 20 px and more are read; a 2–4 px crumb's blob measures 12–16
 LIGHT_WEIGHT = 0.7  # a shadow or a lighting step shifts lightness, not hue
 CHROMA_WEIGHT = 1.5  # YCrCb chroma spans less range than lightness
 TEXTURE_LEVEL = 6.0  # local lightness contrast (grey levels) of an object on a plain table
@@ -243,7 +244,7 @@ def weighted_median(values: np.ndarray, weights: np.ndarray) -> float:
     return float(values[order][np.searchsorted(cumulative, cumulative[-1] / 2)])
 
 
-def die_depth(blobs: Blobs) -> float:
+def die_depth(blobs: Blobs, least: float = 0.0) -> float:
     """Half the frame's die edge, in working px (0 when nothing can be measured).
 
     A lone die's blob is a square as deep as half its edge, and so are two dice side by
@@ -251,15 +252,24 @@ def die_depth(blobs: Blobs) -> float:
     touch. On a Kwingto table the cards (2.75 dice wide) outweigh the dice in that
     median and every die would be read at a card's scale, so where the blobs shaped
     like one die (square, at least a small die deep) give a median more than
-    SQUARE_MARGIN times smaller, theirs is taken instead.
+    SQUARE_MARGIN times smaller, theirs is taken instead. A depth under `least` (a die
+    smaller than any the reader reads) was measured on crumbs or specks: on an empty
+    table four of them set a 12 px die and read as dice. It is measured again on the
+    blobs at least that deep, and is 0 where there are none.
     """
-    measured = blobs.compact if blobs.compact.any() else blobs.depth > 0
-    depths = blobs.depth[measured]  # when every die touches another, all blobs are clusters
-    if depths.size == 0:
-        return 0.0
-    depth = weighted_median(depths, depths**2)
+    depth = median_depth(blobs, blobs.depth > 0)
+    if 0 < depth < least:
+        depth = median_depth(blobs, blobs.depth >= least)
     lone = commonest_depth(blobs.depth[blobs.square])
     return lone if depth > SQUARE_MARGIN * lone > 0 else depth
+
+
+def median_depth(blobs: Blobs, chosen: np.ndarray) -> float:
+    """The depth-weighted median depth of the `chosen` blobs that are compact, or of all
+    of them where none is (when every die touches another, all blobs are clusters)."""
+    compact = blobs.compact & chosen
+    depths = blobs.depth[compact if compact.any() else chosen]
+    return weighted_median(depths, depths**2) if depths.size else 0.0
 
 
 def commonest_depth(depths: np.ndarray) -> float:
@@ -315,7 +325,7 @@ def find_candidates(frame: np.ndarray, card_shapes: bool = False) -> Candidates:
     if mask.all():  # no table in view at all (noise, a lens cap): nothing to measure
         return Candidates(np.zeros((0, 2), np.float32), 0.0, np.zeros(0, bool))
     blobs = among_specks(without_soft(find_blobs(mask), score, mask), score)
-    depth = die_depth(blobs)
+    depth = die_depth(blobs, MIN_DIE * factor / (2 * SIZE_PER_DEPTH))
     cores = pip_cores(frame, blobs, factor)
     pips = np.zeros(len(blobs.depth), bool) if cores is None else cores > 0
     if pips.any():
