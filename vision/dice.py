@@ -45,7 +45,8 @@ TURNS = 4  # right-angle views of each die the value net looks at
 BODY_HALF = 6  # half side of the central square sampled for the body colour, canonical px
 FACE_SPAN = 0.8  # die edges: a face's pips lie within this of each other (a 2's two are 0.76
 # apart), and a die found by its pips within this of their mean
-PIP_AREA = 0.5 * np.pi * 0.085**2  # die edges²: half a pip's disc (nine pips in ten: 0.8 or more)
+PIP_AREA = 0.25 * np.pi * 0.085**2  # die edges²: a quarter of a pip's disc, more than a speck
+LONE_PIP_AREA = 2 * PIP_AREA  # a face of one pip: half a pip's disc (nine pips in ten: 0.8 or more)
 
 
 def read_dice(
@@ -150,12 +151,16 @@ def placed_by_pips(
     takes the nearest face not yet taken within FACE_SPAN of it, moves to the mean of its
     pips (the centre of every face) and is read again there. It stays only where it reads
     as many pips as the face has and lies MERGE_RADIUS or more from every die on a body.
+    A face of one pip needs a spot of LONE_PIP_AREA: a crumb beside the dice is a lone
+    bright spot too, but mostly smaller than a pip, and blur shrinks the spots of a many-pip
+    face, which the looser PIP_AREA keeps.
     """
     values, confidences, is_die = (a.copy() for a in reading)
     centers = centers.copy()
     size = candidates.die_size
-    pips = pip_centres(frame, candidates, centers[loose])
+    pips, areas = pip_centres(frame, candidates, centers[loose])
     faces = pip_faces(pips, FACE_SPAN * size) if len(pips) <= MAX_PIPS else []
+    faces = [f for f in faces if len(f) > 1 or areas[f[0]] >= LONE_PIP_AREA * size**2]
     middles = np.array([pips[face].mean(axis=0) for face in faces]).reshape(-1, 2)
     free = np.ones(len(faces), bool)
     dice, taken = [], []
@@ -201,11 +206,14 @@ def _distances(points: np.ndarray, others: np.ndarray) -> np.ndarray:
     return np.hypot(*(points[:, None, :] - others[None, :, :]).transpose(2, 0, 1))
 
 
-def pip_centres(frame: np.ndarray, candidates: Candidates, near: np.ndarray) -> np.ndarray:
-    """(n, 2) frame centres of the pips (`pip_spots`) off every body within two FACE_SPANs
-    of the points `near` (where a face of a die found there can reach), found at the frame's
-    own resolution: at the working scale the pips of small dice are a pixel or two and run
-    together. A spot under PIP_AREA is a speck of dust or noise, not a pip."""
+def pip_centres(
+    frame: np.ndarray, candidates: Candidates, near: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
+    """(n, 2) frame centres and (n,) areas (px²) of the pips (`pip_spots`) off every body
+    within two FACE_SPANs of the points `near` (where a face of a die found there can
+    reach), found at the frame's own resolution: at the working scale the pips of small
+    dice are a pixel or two and run together. A spot under PIP_AREA is a speck of dust or
+    noise, not a pip."""
     size = candidates.die_size
     h, w = frame.shape[:2]
     x0, y0 = np.maximum(np.floor(near.min(axis=0) - size), 0).astype(int)
@@ -218,9 +226,11 @@ def pip_centres(frame: np.ndarray, candidates: Candidates, near: np.ndarray) -> 
     big = np.flatnonzero(stats[1:count, cv2.CC_STAT_AREA] >= PIP_AREA * size**2) + 1
     sharp = [i for i in big.tolist() if fade_width(grey, tuple(stats[i, :4])) <= PIP_FADE]
     pips = centres[sharp].reshape(-1, 2) + np.array([x0, y0])
+    areas = stats[sharp, cv2.CC_STAT_AREA].astype(np.float64)
     reached = _distances(pips, near).min(axis=1, initial=np.inf) <= 2 * FACE_SPAN * size
-    pips = pips[reached]
-    return pips[~candidates.on_body(pips)]
+    free = reached.copy()
+    free[reached] = ~candidates.on_body(pips[reached])
+    return pips[free], areas[free]
 
 
 def thinned(points: np.ndarray, gate: np.ndarray, radius: float) -> np.ndarray:

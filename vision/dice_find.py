@@ -26,7 +26,9 @@ CARD_MIN_DEPTH = 8.0  # blobs shallower than this (working px) are not judged as
 CARD_FILL = 0.92  # pixels of a card's blob per px² of its rotated bounding rectangle
 CARD_RATIO = (1.3, 1.58)  # a card's blob elongation; two dice edge to edge measure ≥ 1.6
 SIZE_PER_DEPTH = 1.07  # labelled box side / (2 × blob depth), on the training photos
-MIN_DIE = 18.0  # frame px: dice of 20 px and more are read; a 2–4 px crumb's blob measures 12–16
+MIN_DEPTH = (
+    4.2  # working px: an 18 px die in frames of 640 px and more; 2–4 px crumbs' blobs 2.7–3.7
+)
 LIGHT_WEIGHT = 0.7  # a shadow or a lighting step shifts lightness, not hue
 CHROMA_WEIGHT = 1.5  # YCrCb chroma spans less range than lightness
 TEXTURE_LEVEL = 6.0  # local lightness contrast (grey levels) of an object on a plain table
@@ -325,7 +327,7 @@ def find_candidates(frame: np.ndarray, card_shapes: bool = False) -> Candidates:
     if mask.all():  # no table in view at all (noise, a lens cap): nothing to measure
         return Candidates(np.zeros((0, 2), np.float32), 0.0, np.zeros(0, bool))
     blobs = among_specks(without_soft(find_blobs(mask), score, mask), score)
-    depth = die_depth(blobs, MIN_DIE * factor / (2 * SIZE_PER_DEPTH))
+    depth = die_depth(blobs, MIN_DEPTH)
     cores = pip_cores(frame, blobs, factor)
     pips = np.zeros(len(blobs.depth), bool) if cores is None else cores > 0
     if pips.any():
