@@ -78,6 +78,7 @@ class CaptureSource:
 # [B, G, R] bytes per pixel, which is OpenCV's BGR (Picamera2 manual, appendix A);
 # "BGR888" would swap red and blue, and red dice would be read as blue.
 PICAMERA2_BGR = "RGB888"
+READ_WAIT = 1.0  # s picamera2 waits for a frame (one comes every 0.03–0.1 s)
 
 
 class Picamera2Source:
@@ -100,8 +101,17 @@ class Picamera2Source:
         self._closed = False
 
     def read(self) -> np.ndarray | None:
-        """The newest frame."""
-        frame: np.ndarray = self._cam.capture_array()
+        """The newest frame, or None when none has come within READ_WAIT seconds.
+
+        When the sensor or its cable fails, picamera2 waits for a frame without end ("Camera
+        frontend has timed out"), and the camera thread with it: no frame, and no attempt to
+        open the camera again, until the kiosk restarted. Given a number of seconds, picamera2
+        raises TimeoutError instead, and the worker calls the camera lost and opens it again.
+        """
+        try:
+            frame: np.ndarray = self._cam.capture_array(wait=READ_WAIT)
+        except TimeoutError:
+            return None
         return frame
 
     def close(self) -> None:

@@ -37,6 +37,7 @@ log = logging.getLogger(__name__)
 
 LOST_AFTER = 3.0  # s without a frame: the camera is lost (a frame comes every 0.1 s)
 RETRY_EVERY = 5.0  # s between attempts to open a lost camera again
+STOP_WAIT = 2.0  # s `stop` waits for the thread to end
 
 
 def reading_to_roll(reading: DiceReading) -> tuple[Roll, float] | None:
@@ -107,13 +108,19 @@ class CameraWorker:
         self._thread.start()
 
     def stop(self) -> None:
-        """Stop the thread and release the camera; safe to call twice."""
+        """Stop the thread and release the camera; safe to call twice.
+
+        A running thread releases the camera itself as it ends: a read may still be in
+        progress (an OpenCV capture waits up to 10 s for a frame that does not come), and
+        releasing the device under it crashes OpenCV. The wait here is bounded; the thread
+        is a daemon and does not keep the kiosk from exiting."""
         if self._stop.is_set():
             return
         self._stop.set()
-        if self._thread.is_alive():
-            self._thread.join(timeout=2.0)
-        self._source.close()
+        if self._thread.ident is None:
+            self._source.close()
+        else:
+            self._thread.join(timeout=STOP_WAIT)
 
     def use_reader(self, reader: Callable[[np.ndarray], DiceReading]) -> None:
         """Read every frame from now on with `reader` (the dice colours just calibrated),
@@ -137,9 +144,9 @@ class CameraWorker:
         """Open a lost camera again, at most every RETRY_EVERY seconds: a USB camera comes
         back under the same number once plugged in, and the Pi camera after a restart of
         its pipeline. Without `reopen` a lost camera stays lost. A camera opened again has
-        LOST_AFTER seconds to give its first frame. A read that never returns (a hung
-        picamera2 capture) keeps the thread from getting here: such a camera is shown as
-        lost but not opened again."""
+        LOST_AFTER seconds to give its first frame. Every source's read returns within
+        seconds (picamera2 is given READ_WAIT; an OpenCV capture gives up after 10 s), so a
+        camera that stopped giving frames is opened again too."""
         now = self._clock()
         if not self.lost or self._reopen is None or now - self._tried < RETRY_EVERY:
             return
@@ -202,3 +209,7 @@ class CameraWorker:
                 log.exception("camera frame skipped")
             self.check_source()
             self._stop.wait(max(0.0, self._period - (time.monotonic() - started)))
+        try:
+            self._source.close()
+        except Exception as exc:  # a broken camera may fail to stop (picamera2)
+            log.warning("camera did not close: %s", exc)

@@ -1,6 +1,8 @@
 """Frame sources and the camera worker: readings become proposals, never actions."""
 
 import queue
+import sys
+import threading
 
 import cv2
 import numpy as np
@@ -312,3 +314,83 @@ def test_a_lost_camera_survives_a_failing_close_and_open_and_a_failing_reader():
         with pytest.raises(ValueError):
             frames.step()
     assert not frames.lost
+
+
+class FakePicamera2:
+    """picamera2's Picamera2 as far as `Picamera2Source` uses it: `capture_array(wait=s)`
+    raises TimeoutError when no frame came in `s` seconds."""
+
+    hung = False
+
+    def __init__(self):
+        self.waits = []
+        self.stopped = self.closed = 0
+
+    def create_video_configuration(self, main):
+        return main
+
+    def configure(self, config):
+        self.config = config
+
+    def start(self):
+        pass
+
+    def capture_array(self, wait=None):
+        self.waits.append(wait)
+        if self.hung:
+            raise TimeoutError("no frame")
+        return np.zeros((720, 1280, 3), np.uint8)
+
+    def stop(self):
+        self.stopped += 1
+
+    def close(self):
+        self.closed += 1
+
+
+def test_a_pi_camera_that_gives_no_frame_gives_up_the_read(monkeypatch):
+    """Asked without a time limit, picamera2 waits for a frame without end when its sensor
+    stops, and the camera thread never got to open the camera again: "Camera lost" until a
+    restart. Each read is now given READ_WAIT seconds, and gives no frame after them."""
+    import types
+
+    from vision.sources import READ_WAIT, Picamera2Source
+
+    monkeypatch.setitem(sys.modules, "picamera2", types.SimpleNamespace(Picamera2=FakePicamera2))
+    source = Picamera2Source()
+    assert source.read().shape == (720, 1280, 3)
+    source._cam.hung = True
+    assert source.read() is None
+    assert source._cam.waits == [READ_WAIT, READ_WAIT] and 0 < READ_WAIT < 3
+    source.close()
+    source.close()
+    assert source._cam.stopped == source._cam.closed == 1
+
+
+def test_stop_leaves_the_camera_to_its_thread_while_a_read_is_in_progress(monkeypatch):
+    """An OpenCV capture waits up to 10 s for a frame that does not come, and releasing it
+    from another thread meanwhile crashes OpenCV. `stop` lets the thread release it once
+    the read returns."""
+    import vision.worker
+
+    monkeypatch.setattr(vision.worker, "STOP_WAIT", 0.05)
+
+    class Slow(ScriptedSource):
+        def __init__(self):
+            super().__init__([])
+            self.reading, self.release = threading.Event(), threading.Event()
+
+        def read(self):
+            self.reading.set()
+            self.release.wait(timeout=10)
+            return None
+
+    source = Slow()
+    worker = CameraWorker(source, queue.Queue(), reader=lambda f: DiceReading((), 0))
+    worker.start()
+    assert source.reading.wait(timeout=5)
+    worker.stop()
+    assert source.closed == 0
+    source.release.set()
+    worker._thread.join(timeout=5)
+    assert source.closed == 1
