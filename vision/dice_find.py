@@ -26,9 +26,7 @@ CARD_MIN_DEPTH = 8.0  # blobs shallower than this (working px) are not judged as
 CARD_FILL = 0.92  # pixels of a card's blob per px² of its rotated bounding rectangle
 CARD_RATIO = (1.3, 1.58)  # a card's blob elongation; two dice edge to edge measure ≥ 1.6
 SIZE_PER_DEPTH = 1.07  # labelled box side / (2 × blob depth), on the training photos
-MIN_DEPTH = (
-    4.2  # working px: an 18 px die in frames of 640 px and more; 2–4 px crumbs' blobs 2.7–3.7
-)
+MIN_DEPTH = 4.2  # working px: an 18 px die at 640 px and up; 2–4 px crumbs' blobs: 2.7–3.7
 LIGHT_WEIGHT = 0.7  # a shadow or a lighting step shifts lightness, not hue
 CHROMA_WEIGHT = 1.5  # YCrCb chroma spans less range than lightness
 TEXTURE_LEVEL = 6.0  # local lightness contrast (grey levels) of an object on a plain table
