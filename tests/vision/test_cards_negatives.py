@@ -32,15 +32,13 @@ def test_hand_is_not_a_card() -> None:
     assert read_cards(synth.camera(img, rng, synth.Camera())).cards == ()
 
 
-@pytest.mark.parametrize(
-    ("seed", "width", "height"), [(2010, 1280, 720), (2028, 1280, 720), (2107, 1280, 720)]
-)
-def test_dice_side_by_side_are_not_an_unknown_card(seed: int, width: int, height: int) -> None:
+@pytest.mark.parametrize("seed", [2010, 2028, 2107])
+def test_dice_side_by_side_are_not_an_unknown_card(seed: int) -> None:
     """Two pale dice edge to edge make a card-sized outline whose pips the templates take
     for glyphs; the network sees no index at its corners, so no unknown card is reported."""
     from vision.synth_dice import random_dice_scene
 
-    assert read_cards(random_dice_scene(seed, width, height).image).cards == ()
+    assert read_cards(random_dice_scene(seed, 1280, 720).image).cards == ()
 
 
 def test_gingham_checks_are_not_an_unknown_card() -> None:
