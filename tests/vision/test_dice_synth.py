@@ -6,7 +6,7 @@ import cv2
 import numpy as np
 import pytest
 
-from vision.dice import read_dice
+from vision.dice import FACE_DETAIL, face_detail, read_dice
 from vision.dice_eval import match
 from vision.dice_find import (
     BG_KERNEL,
@@ -19,7 +19,7 @@ from vision.dice_find import (
     foreground_score,
     texture_level,
 )
-from vision.synth import TABLE_KINDS, Camera, camera, draw_hand, table
+from vision.synth import TABLE_KINDS, Camera, camera, draw_hand, random_camera, table
 from vision.synth_dice import SynthDie, draw_die, place_dice, random_dice_scene, render_dice
 
 # Measured on these seeded scenes (docs/vision-dice.md), minus a margin.
@@ -241,6 +241,33 @@ def test_empty_tables_and_a_hand_have_no_dice(kind: str) -> None:
             draw_hand(surface, rng)
         frame = camera(surface, rng, Camera(glare=1.0, blur=0.8, noise=5))
         assert read_dice(frame).dice == ()
+
+
+@pytest.mark.parametrize("seed", [49, 150, 180, 185, 208, 219])
+def test_a_palm_without_sharp_pips_is_no_die(seed: int) -> None:
+    """Tables with one or two hands (seeds 5000 + 0-299 of docs/vision-dice.md, "Palms and
+    fingertips") where the value net, unsure, took a smooth patch of skin for a die: it
+    has no pip's sharp detail (`face_detail`), so it is dropped. Without that check these
+    frames read 1 to 7 dice each."""
+    rng = np.random.default_rng(5000 + seed)
+    surface = table(rng, 640, 480)
+    for _ in range(int(rng.integers(1, 3))):
+        draw_hand(surface, rng)
+    assert read_dice(camera(surface, rng, random_camera(rng))).dice == ()
+
+
+def test_face_detail_tells_pips_from_smooth_skin() -> None:
+    """A drawn die, even blurred, shows pips sharper than FACE_DETAIL; a smooth skin-toned
+    patch with soft shading shows none."""
+    crops = []
+    for value, color in ((1, "red"), (2, "black"), (5, "white")):
+        die = SynthDie(value, color, (24.0, 24.0), 32.0, 20.0)
+        crops.append(render_dice([die], 48, 48, seed=value, cam=Camera(blur=1.2)).image)
+    yy, xx = np.mgrid[0:48, 0:48].astype(np.float32)
+    shade = 1 + 0.1 * np.sin(xx / 9.0) * np.cos(yy / 7.0)
+    skin = np.clip(np.array([110, 150, 200]) * shade[..., None], 0, 255).astype(np.uint8)
+    detail = face_detail(np.stack([*crops, skin]))
+    assert (detail[:3] >= 2 * FACE_DETAIL).all() and detail[3] < FACE_DETAIL / 2, detail
 
 
 def test_noise_and_flat_frames_have_no_dice() -> None:
