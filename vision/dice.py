@@ -48,9 +48,11 @@ FACE_SPAN = 0.8  # die edges: a face's pips lie within this of each other (a 2's
 PIP_AREA = 0.25 * np.pi * 0.085**2  # die edges²: a quarter of a pip's disc, more than a speck
 LONE_PIP_AREA = 2 * PIP_AREA  # a face of one pip: half a pip's disc (nine pips in ten: 0.8 or more)
 # A die's face shows pips: sharp spots against its body. Its detail (`face_detail`) was at
-# least 16.6 grey levels on the 740 dice found on the training photos and 6.2 on the 1,477
-# found on seeded synthetic frames (small, blurred dice the lowest); of the 121 false dice
-# that 600 synthetic tables with hands gave (palms, fingertips), 59 showed under 5.
+# least 16.6 grey levels on the 740 dice found on the training photos and 6.2 on 1,477 found on
+# seeded synthetic frames (docs/vision-dice.md, "Palms and fingertips"); of the 121 false dice
+# that 600 synthetic tables with hands gave (palms, fingertips), 59 showed under 5. Where a
+# frame's die size is measured far too small, a crop holds only part of a face and real dice
+# can show less (6 of 1,762 found on random scenes 0-299, 2 of them read right).
 FACE_DETAIL = 5.0
 DETAIL_SIGMA = 3.0  # px of the value crop: the blur a pip stands out from
 _CHANNEL_MEAN = np.full((1, 3), 1 / 3, np.float32)  # grey as the mean of B, G and R
@@ -150,13 +152,18 @@ def face_detail(crops: np.ndarray) -> np.ndarray:
 
     The value net sees each crop with its contrast normalised away, so a smooth patch of
     skin, lit to a die's size by a palm or a fingertip, can pass for a die it is unsure of.
-    A die's pips are sharp whatever the die; a palm shows no such detail. (The crops lie
-    one under another for the blur: its reach, 12 px, stays within each crop's margin.)
+    A die's pips are sharp whatever the die; a palm shows no such detail. The crops lie one
+    under another for the blur, whose kernel is sized to reach no further than the margin
+    round each face (12 px: OpenCV's own size for σ 3 in float), so no crop sees its
+    neighbour.
     """
     n, side = len(crops), crops.shape[1]
-    grey = cv2.transform(crops.reshape(n * side, side, 3), _CHANNEL_MEAN).astype(np.float32)
-    fine = np.abs(grey - cv2.GaussianBlur(grey, (0, 0), DETAIL_SIGMA))
+    if n == 0:
+        return np.zeros(0, np.float32)
     margin = side // 4
+    grey = cv2.transform(crops.reshape(n * side, side, 3), _CHANNEL_MEAN).astype(np.float32)
+    reach = 2 * margin + 1
+    fine = np.abs(grey - cv2.GaussianBlur(grey, (reach, reach), DETAIL_SIGMA))
     face = fine.reshape(n, side, side)[:, margin:-margin, margin:-margin].reshape(n, -1)
     rank = int(0.95 * (face.shape[1] - 1))
     return np.partition(face, rank, axis=1)[:, rank]

@@ -248,7 +248,7 @@ def test_a_palm_without_sharp_pips_is_no_die(seed: int) -> None:
     """Tables with one or two hands (seeds 5000 + 0-299 of docs/vision-dice.md, "Palms and
     fingertips") where the value net, unsure, took a smooth patch of skin for a die: it
     has no pip's sharp detail (`face_detail`), so it is dropped. Without that check these
-    frames read 1 to 7 dice each."""
+    frames read 1 to 14 dice each."""
     rng = np.random.default_rng(5000 + seed)
     surface = table(rng, 640, 480)
     for _ in range(int(rng.integers(1, 3))):
@@ -268,6 +268,7 @@ def test_face_detail_tells_pips_from_smooth_skin() -> None:
     skin = np.clip(np.array([110, 150, 200]) * shade[..., None], 0, 255).astype(np.uint8)
     detail = face_detail(np.stack([*crops, skin]))
     assert (detail[:3] >= 2 * FACE_DETAIL).all() and detail[3] < FACE_DETAIL / 2, detail
+    assert face_detail(np.stack(crops)[:0]).shape == (0,)
 
 
 def test_noise_and_flat_frames_have_no_dice() -> None:
