@@ -163,7 +163,7 @@ def paper_map(frame: np.ndarray) -> PaperMap:
     small = (
         frame
         if step == 1
-        else cv2.resize(frame, (w // step, h // step), interpolation=cv2.INTER_AREA)
+        else cv2.resize(frame, (max(1, w // step), max(1, h // step)), interpolation=cv2.INTER_AREA)
     )
     white = _whiteness(small)
     sh, sw = white.shape

@@ -36,6 +36,7 @@ from vision.card_models import CardModels, load_models
 from vision.card_net import RANK_LABELS, SUIT_LABELS, NetRead
 from vision.card_net import read_patches as net_read_patches
 from vision.card_pips import read_pips
+from vision.sources import check_bgr
 
 MIN_SCORE = 0.5
 CORNERS = 2.0
@@ -237,7 +238,12 @@ def read_cards(
     """Every card in a BGR frame with its rank and suit (or unknown), corners, centre, confidence.
 
     `models` defaults to the shipped templates plus the taught file `taught`, if given.
+    Raises ValueError for anything but an (h, w, 3) uint8 image (`check_bgr`); a frame
+    with no pixels holds no card.
     """
+    check_bgr(frame)
+    if frame.size == 0:
+        return CardsReading(())
     models = models or load_models(taught)
     groups = [_physical_corners(g) for g in _group(find_corner_frames(frame))]
     patches = [[corner_patch(frame, cf) for cf in corners] for corners in groups]

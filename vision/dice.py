@@ -33,6 +33,7 @@ from vision.dice_net import (
 )
 from vision.dice_types import DiceReading, Die
 from vision.palette import Palette, default_palette, fit_counts
+from vision.sources import check_bgr
 
 GATE_MIN = 0.01  # gate probability of "a die" below which a point is not looked at again
 MIN_SCORE = 0.5  # probability of "a die" needed to report one (set on training frames)
@@ -40,6 +41,9 @@ MERGE_RADIUS = 0.6  # candidates closer than this many die edges are the same di
 VOTE_RADIUS = 0.35  # candidates this close to a die's best point pull its centre
 NOT_A_DIE = 0.5  # second-look probability of "no die" above which a found die is dropped
 THIN_RADIUS = 0.2  # gate-passed points closer than this many die edges: keep the best
+# A frame thinner than this holds no die (the smallest read are about 18 px), and one a pixel
+# thin cannot even be shrunk for the mask stage (OpenCV refuses a side of 0).
+MIN_FRAME_SIDE = 8
 SURE = 0.95  # first-view probability above which the other turns are not looked at
 TURNS = 4  # right-angle views of each die the value net looks at
 BODY_HALF = 6  # half side of the central square sampled for the body colour, canonical px
@@ -64,14 +68,12 @@ def read_dice(
     """Every die in a BGR frame, with value, colour, centre, box and confidence.
 
     `net` replaces the shipped detector (where dice are); values always come from the
-    shipped value net. Raises ValueError for anything but an (h, w, 3) uint8 image,
-    naming what it got: a grey or BGRA frame would otherwise fail deep inside OpenCV
-    with a message nobody installing a camera could act on.
+    shipped value net. Raises ValueError for anything but an (h, w, 3) uint8 image
+    (`check_bgr`).
     """
-    if frame.ndim != 3 or frame.shape[2] != 3 or frame.dtype != np.uint8:
-        raise ValueError(
-            f"expected a colour (BGR, 8-bit) frame, got shape {frame.shape} of {frame.dtype}"
-        )
+    check_bgr(frame)
+    if min(frame.shape[:2]) < MIN_FRAME_SIDE:
+        return DiceReading((), 0.0)
     candidates = find_candidates(frame)
     if len(candidates.centers) == 0:
         return DiceReading((), 0.0)

@@ -17,6 +17,18 @@ import numpy as np
 IMAGE_SUFFIXES = {".jpg", ".jpeg", ".png", ".bmp"}
 
 
+def check_bgr(frame: np.ndarray) -> None:
+    """Raise ValueError, naming what it got, for anything but an (h, w, 3) uint8 image.
+
+    The readers take camera frames; a grey or BGRA frame, or a float image, would otherwise
+    fail deep inside OpenCV with a message nobody installing a camera could act on.
+    """
+    if frame.ndim != 3 or frame.shape[2] != 3 or frame.dtype != np.uint8:
+        raise ValueError(
+            f"expected a colour (BGR, 8-bit) frame, got shape {frame.shape} of {frame.dtype}"
+        )
+
+
 class SourceError(RuntimeError):
     """A frame source that cannot start; the message says what to check."""
 

@@ -281,13 +281,3 @@ def test_noise_and_flat_frames_have_no_dice() -> None:
     ]
     for frame in frames:
         assert read_dice(frame).dice == ()
-
-
-@pytest.mark.parametrize(
-    "frame",
-    [np.zeros((48, 64), np.uint8), np.zeros((48, 64, 4), np.uint8), np.zeros((48, 64, 3))],
-    ids=["grey", "bgra", "float"],
-)
-def test_a_frame_of_the_wrong_kind_is_a_clear_error(frame: np.ndarray) -> None:
-    with pytest.raises(ValueError, match="colour"):
-        read_dice(frame)
