@@ -9,7 +9,6 @@ and readings that match nothing (false positives).
 
 from __future__ import annotations
 
-import json
 import time
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import asdict, dataclass
@@ -18,6 +17,7 @@ from pathlib import Path
 import numpy as np
 
 from vision.card_reader import CardsReading
+from vision.manifest import load_manifest
 
 WIDE_PX = 80.0
 
@@ -99,7 +99,7 @@ def evaluate(folder: Path, reader: Callable[[np.ndarray], CardsReading]) -> Card
     """Run `reader` on every image of a labelled folder and score it."""
     import cv2
 
-    entries = json.loads((folder / "manifest.json").read_text())
+    entries = load_manifest(folder, "card")
     labelled = matched_n = correct = wide_n = wide_ok = unknown = wrong = fps = 0
     times = []
     for entry in entries:

@@ -115,12 +115,16 @@ def _calibrate_dice(args: argparse.Namespace) -> int:
 def _eval_dice(args: argparse.Namespace) -> int:
     from companion.cli import UsageError
     from vision.dice_cli import eval_dice_report
+    from vision.manifest import ManifestError
 
     manifest = args.dir / "manifest.json"
     if not manifest.is_file():
         raise UsageError(f"{manifest} not found")
     _check_palette(args.palette)
-    report = eval_dice_report(args.dir, args.palette, args.held_out)
+    try:
+        report = eval_dice_report(args.dir, args.palette, args.held_out)
+    except ManifestError as exc:
+        raise UsageError(str(exc)) from exc
     if args.json:
         print(json.dumps(report.as_dict()))
     else:
@@ -163,12 +167,16 @@ def _check_taught(taught: Path | None) -> None:
 def _eval_cards(args: argparse.Namespace) -> int:
     from companion.cli import UsageError
     from vision.card_cli import eval_cards_report
+    from vision.manifest import ManifestError
 
     manifest = args.dir / "manifest.json"
     if not manifest.is_file():
         raise UsageError(f"{manifest} not found")
     _check_taught(args.taught)
-    report = eval_cards_report(args.dir, args.taught)
+    try:
+        report = eval_cards_report(args.dir, args.taught)
+    except ManifestError as exc:
+        raise UsageError(str(exc)) from exc
     if args.json:
         print(json.dumps(report.as_dict()))
     else:

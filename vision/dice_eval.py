@@ -7,7 +7,6 @@ is used because one source labels only the pip pattern of the top face, not the 
 
 from __future__ import annotations
 
-import json
 import statistics
 import time
 from collections.abc import Iterable, Sequence
@@ -19,6 +18,7 @@ import numpy as np
 
 from vision.dice import read_dice
 from vision.dice_types import Die
+from vision.manifest import load_manifest
 from vision.palette import Palette
 
 GAME_BODIES = {"red", "black", "white"}
@@ -139,7 +139,7 @@ def score_folder(
     folder: Path, palette: Palette | None = None, files: Iterable[str] | None = None
 ) -> DiceScore:
     """Read every image of `folder/manifest.json` (or just `files`) and score it."""
-    entries = json.loads((folder / "manifest.json").read_text(encoding="utf-8"))
+    entries = load_manifest(folder, "die")
     if files is not None:
         wanted = set(files)
         entries = [e for e in entries if e["file"] in wanted]
