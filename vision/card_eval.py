@@ -18,6 +18,7 @@ import numpy as np
 
 from vision.card_reader import CardsReading
 from vision.manifest import load_manifest
+from vision.sources import read_image
 
 WIDE_PX = 80.0
 
@@ -39,8 +40,9 @@ class CardScores:
     false_positives: int
     median_ms: float
     p95_ms: float
+    errors: tuple[str, ...] = ()  # images that could not be read, and why: left out
 
-    def as_dict(self) -> dict[str, float]:
+    def as_dict(self) -> dict[str, object]:
         """Plain numbers for JSON."""
         return asdict(self)
 
@@ -58,6 +60,7 @@ class CardScores:
             f"median ms: {self.median_ms:.1f}",
             f"p95 ms: {self.p95_ms:.1f}",
         ]
+        lines += [f"error: {e}" for e in self.errors]
         return "\n".join(lines) + "\n"
 
 
@@ -96,15 +99,16 @@ def match(labels: list[dict], reading: CardsReading) -> tuple[list[tuple[dict, s
 
 
 def evaluate(folder: Path, reader: Callable[[np.ndarray], CardsReading]) -> CardScores:
-    """Run `reader` on every image of a labelled folder and score it."""
-    import cv2
-
+    """Run `reader` on every image of a labelled folder and score it; an image that cannot
+    be read is left out and named in `errors`."""
     entries = load_manifest(folder, "card")
     labelled = matched_n = correct = wide_n = wide_ok = unknown = wrong = fps = 0
     times = []
+    errors = []
     for entry in entries:
-        frame = cv2.imread(str(folder / entry["file"]))
+        frame, problem = read_image(folder / entry["file"])
         if frame is None:
+            errors.append(f"cannot read {entry['file']}: {problem}")
             continue
         t0 = time.perf_counter()
         reading = reader(frame)
@@ -137,6 +141,7 @@ def evaluate(folder: Path, reader: Callable[[np.ndarray], CardsReading]) -> Card
         false_positives=fps,
         median_ms=float(np.median(times)) if times else 0.0,
         p95_ms=float(np.percentile(times, 95)) if times else 0.0,
+        errors=tuple(errors),
     )
 
 

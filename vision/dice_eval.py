@@ -13,13 +13,13 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import cv2
 import numpy as np
 
 from vision.dice import read_dice
 from vision.dice_types import Die
 from vision.manifest import load_manifest
 from vision.palette import Palette
+from vision.sources import read_image
 
 GAME_BODIES = {"red", "black", "white"}
 GAME_PIPS = {"white", "black"}
@@ -145,9 +145,9 @@ def score_folder(
         entries = [e for e in entries if e["file"] in wanted]
     score = DiceScore()
     for entry in entries:
-        frame = cv2.imread(str(folder / entry["file"]))
+        frame, problem = read_image(folder / entry["file"])
         if frame is None:
-            score.errors.append(f"cannot read {entry['file']}")
+            score.errors.append(f"cannot read {entry['file']}: {problem}")
             continue
         start = time.perf_counter()
         reading = read_dice(frame, palette)

@@ -8,6 +8,7 @@ wrong with it, where it used to end, sometimes minutes in, in a KeyError or a Ty
 from __future__ import annotations
 
 import json
+import math
 from pathlib import Path
 from typing import Any
 
@@ -24,20 +25,25 @@ def load_manifest(folder: Path, kind: str) -> list[dict[str, Any]]:
     reads. Raises ManifestError otherwise."""
     path = folder / "manifest.json"
     try:
-        entries = json.loads(path.read_text(encoding="utf-8"))
+        entries = json.loads(path.read_text(encoding="utf-8-sig"))
     except json.JSONDecodeError as exc:
         raise ManifestError(
             f"{path} is not valid JSON ({exc.msg}, line {exc.lineno} column {exc.colno})"
         ) from exc
     except UnicodeDecodeError as exc:
         raise ManifestError(f"{path} is not a text file") from exc
+    except RecursionError as exc:
+        raise ManifestError(f"{path} is nested too deeply to be a manifest") from exc
+    except OSError as exc:
+        raise ManifestError(f"cannot read {path} ({exc.strerror or exc})") from exc
     if not isinstance(entries, list):
         raise ManifestError(f"{path} must hold a list of labelled images, not {_kind(entries)}")
     for number, entry in enumerate(entries, start=1):
         problem = _entry_problem(entry, kind)
         if problem:
             name = entry.get("file") if isinstance(entry, dict) else None
-            where = f"image {number}" + (f" ({name})" if isinstance(name, str) else "")
+            shown = name if isinstance(name, str) and name.isprintable() else repr(name)
+            where = f"image {number}" + (f" ({shown})" if isinstance(name, str) else "")
             raise ManifestError(f"{path}: {where}: {problem}")
     return entries
 
@@ -62,8 +68,9 @@ def _die_problem(label: dict[str, Any]) -> str:
     value = label.get("value")
     if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 6:
         return f'"value" must be a whole number 1-6, not {value!r}'
-    if not _numbers(label.get("bbox"), 4):
-        return f'"bbox" must be [x, y, width, height], not {label.get("bbox")!r}'
+    box = label.get("bbox")
+    if not _numbers(box, 4) or box[2] <= 0 or box[3] <= 0:
+        return f'"bbox" must be [x, y, width, height] with width and height over 0, not {box!r}'
     return ""
 
 
@@ -80,12 +87,20 @@ def _card_problem(label: dict[str, Any]) -> str:
 
 
 def _numbers(value: Any, count: int) -> bool:
-    """Whether `value` is a list of `count` numbers."""
-    return (
-        isinstance(value, list)
-        and len(value) == count
-        and all(isinstance(v, int | float) and not isinstance(v, bool) for v in value)
-    )
+    """Whether `value` is a list of `count` finite numbers (JSON admits NaN, 1e400 read as
+    infinity, and whole numbers too long for a float: a box of infinite width matched every
+    reading, and a long one ended the scoring in an OverflowError)."""
+    return isinstance(value, list) and len(value) == count and all(map(_finite, value))
+
+
+def _finite(value: Any) -> bool:
+    """Whether a JSON value is a number that a float holds."""
+    if not isinstance(value, int | float) or isinstance(value, bool):
+        return False
+    try:
+        return math.isfinite(value)
+    except OverflowError:
+        return False
 
 
 def _kind(value: Any) -> str:

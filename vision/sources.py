@@ -23,6 +23,8 @@ def check_bgr(frame: np.ndarray) -> None:
     The readers take camera frames; a grey or BGRA frame, or a float image, would otherwise
     fail deep inside OpenCV with a message nobody installing a camera could act on.
     """
+    if not isinstance(frame, np.ndarray):
+        raise ValueError(f"expected a colour (BGR, 8-bit) frame, got {type(frame).__name__}")
     if frame.ndim != 3 or frame.shape[2] != 3 or frame.dtype != np.uint8:
         raise ValueError(
             f"expected a colour (BGR, 8-bit) frame, got shape {frame.shape} of {frame.dtype}"

@@ -19,11 +19,17 @@ READERS: dict[str, Callable[[np.ndarray], object]] = {
 @pytest.mark.parametrize("reader", READERS)
 @pytest.mark.parametrize(
     "frame",
-    [np.zeros((48, 64), np.uint8), np.zeros((48, 64, 4), np.uint8), np.zeros((48, 64, 3))],
-    ids=["grey", "bgra", "float"],
+    [
+        np.zeros((48, 64), np.uint8),
+        np.zeros((48, 64, 4), np.uint8),
+        np.zeros((48, 64, 3)),
+        None,
+        [[[0, 0, 0]]],
+    ],
+    ids=["grey", "bgra", "float", "none", "list"],
 )
 def test_a_frame_of_the_wrong_kind_is_a_clear_error(reader: str, frame: np.ndarray) -> None:
-    with pytest.raises(ValueError, match=r"colour \(BGR, 8-bit\).*got shape"):
+    with pytest.raises(ValueError, match=r"colour \(BGR, 8-bit\) frame, got"):
         READERS[reader](frame)
 
 

@@ -23,6 +23,8 @@ def image(*labels: dict[str, Any]) -> str:
 
 BAD = [
     ("", "is not valid JSON (Expecting value, line 1 column 1)"),
+    ("[" * 100_000, "is nested too deeply to be a manifest"),
+    ('[{"file": "a\\nb.png", "objects": 1}]', "image 1 ('a\\nb.png'): needs an \"objects\""),
     ('{"file": "a.png"}', "must hold a list of labelled images, not an object"),
     ("[3]", 'image 1: expected an object with "file" and "objects", not a number'),
     ('[{"objects": []}]', 'image 1: needs a "file" name'),
@@ -31,11 +33,18 @@ BAD = [
 BAD_DIE = [
     (image(DIE, {"bbox": [1, 2, 3, 4]}), 'image 1 (a.png): label 2: "value" must be a whole'),
     (image({**DIE, "value": 7}), '"value" must be a whole number 1-6, not 7'),
-    (image({**DIE, "bbox": [1, 2]}), '"bbox" must be [x, y, width, height], not [1, 2]'),
+    (image({**DIE, "value": True}), '"value" must be a whole number 1-6, not True'),
+    (image({**DIE, "bbox": [1, 2]}), '"bbox" must be [x, y, width, height] with width and'),
+    (image({**DIE, "bbox": [1, 2, 0, 5]}), "width and height over 0, not [1, 2, 0, 5]"),
+    # JSON admits these: an infinite box matched every reading, a long number overflowed.
+    (image({**DIE, "bbox": [1, 2, float("inf"), 5]}), "not [1, 2, inf, 5]"),
+    (image({**DIE, "bbox": [1, 2, 10**400, 5]}), '"bbox" must be'),
+    (image({**DIE, "bbox": [float("nan"), 2, 3, 5]}), "not [nan, 2, 3, 5]"),
 ]
 BAD_CARD = [
     (image({**CARD, "rank": "11"}), '"rank" and "suit" must be one of A 2 3 4 5 6 7 8 9 10 J Q K'),
     (image({**CARD, "quad": [[0, 0]]}), '"quad" must be four [x, y] corners, not [[0, 0]]'),
+    (image({**CARD, "quad": [[0, 0], [1, 0], [1, 1], [0, "1"]]}), '"quad" must be four [x, y]'),
 ]
 
 
@@ -61,3 +70,19 @@ def test_labels_of_the_other_kind_are_not_checked(tmp_path: Path) -> None:
     assert len(load_manifest(tmp_path, "die")) == 1
     (tmp_path / "manifest.json").write_text(image(DIE, CARD, {"kind": "die"}))
     assert len(load_manifest(tmp_path, "card")) == 1
+
+
+def test_a_manifest_saved_with_a_byte_order_mark_reads(tmp_path: Path) -> None:
+    """Some editors on Windows write UTF-8 with a byte order mark."""
+    (tmp_path / "manifest.json").write_text(image(DIE), encoding="utf-8-sig")
+    assert len(load_manifest(tmp_path, "die")) == 1
+
+
+@pytest.mark.parametrize("command", ["eval-dice", "eval-cards"])
+def test_an_image_that_cannot_be_read_is_named_and_left_out(
+    tmp_path: Path, command: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "manifest.json").write_text(image(DIE, CARD))
+    assert main(["vision", command, str(tmp_path)]) == 0
+    out = capsys.readouterr()
+    assert "error: cannot read a.png: no such file" in out.out and "WARN" not in out.err
