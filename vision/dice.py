@@ -58,6 +58,12 @@ LONE_PIP_AREA = 2 * PIP_AREA  # a face of one pip: half a pip's disc (nine pips 
 # frame's die size is measured far too small, a crop holds only part of a face and real dice
 # can show less (6 of 1,762 found on random scenes 0-299, 2 of them read right).
 FACE_DETAIL = 5.0
+# A die the value net is unsure of (confidence under UNSURE) needs more: of the dice found
+# with detail under 8 and confidence under 0.5 on the photos, the synthetic frames, 400 random
+# scenes and the tables with hands, none was read right (19 false dice on hands, 4 elsewhere,
+# 6 misread); at 10, one right die went too.
+UNSURE_DETAIL = 8.0
+UNSURE = 0.5
 DETAIL_SIGMA = 3.0  # px of the value crop: the blur a pip stands out from
 _CHANNEL_MEAN = np.full((1, 3), 1 / 3, np.float32)  # grey as the mean of B, G and R
 
@@ -126,7 +132,9 @@ def second_look(
     averaged and renormalised, and the confidence is that consensus. A die face has no
     up, and the views disagree mostly where one of them is wrong. A die whose
     probability of "no die" is above NOT_A_DIE is dropped; this is what keeps the pips
-    of a playing card from being read as a die.
+    of a playing card from being read as a die. So is one whose face shows no pip's sharp
+    detail (`face_detail` under FACE_DETAIL, or under UNSURE_DETAIL where the net is
+    unsure): a palm or a fingertip.
     """
     if len(centers) == 0:
         return np.zeros(0, np.intp), np.zeros(0), np.zeros(0, bool)
@@ -144,7 +152,9 @@ def second_look(
     joint = np.exp(log_votes)
     joint /= joint.sum(axis=1, keepdims=True)
     confidences = joint[np.arange(len(values)), values]
-    return values, confidences, (joint[:, 0] < NOT_A_DIE) & (face_detail(crops) >= FACE_DETAIL)
+    detail = face_detail(crops)
+    shown = (detail >= FACE_DETAIL) & ((detail >= UNSURE_DETAIL) | (confidences >= UNSURE))
+    return values, confidences, (joint[:, 0] < NOT_A_DIE) & shown
 
 
 def face_detail(crops: np.ndarray) -> np.ndarray:

@@ -243,17 +243,34 @@ def test_empty_tables_and_a_hand_have_no_dice(kind: str) -> None:
         assert read_dice(frame).dice == ()
 
 
+def hand_table(seed: int) -> np.ndarray:
+    """A 640×480 table of any kind with one or two hands, as docs/vision-dice.md measures
+    them ("Palms and fingertips": seeds 5000 + 0-299)."""
+    rng = np.random.default_rng(5000 + seed)
+    surface = table(rng, 640, 480)
+    for _ in range(int(rng.integers(1, 3))):
+        draw_hand(surface, rng)
+    return camera(surface, rng, random_camera(rng))
+
+
 @pytest.mark.parametrize("seed", [49, 150, 180, 185, 208, 219])
 def test_a_palm_without_sharp_pips_is_no_die(seed: int) -> None:
     """Tables with one or two hands (seeds 5000 + 0-299 of docs/vision-dice.md, "Palms and
     fingertips") where the value net, unsure, took a smooth patch of skin for a die: it
     has no pip's sharp detail (`face_detail`), so it is dropped. Without that check these
     frames read 1 to 14 dice each."""
-    rng = np.random.default_rng(5000 + seed)
-    surface = table(rng, 640, 480)
-    for _ in range(int(rng.integers(1, 3))):
-        draw_hand(surface, rng)
-    assert read_dice(camera(surface, rng, random_camera(rng))).dice == ()
+    assert read_dice(hand_table(seed)).dice == ()
+
+
+@pytest.mark.parametrize("seed", [15, 159, 167, 168, 294])
+def test_a_die_the_value_net_is_unsure_of_needs_clearer_pips(seed: int) -> None:
+    """Tables with hands (as above) where a palm showed some detail (7.0-7.8) and the value
+    net read it at 0.16-0.47: under UNSURE_DETAIL and UNSURE together, it is no die."""
+    frame = hand_table(seed)
+    assert read_dice(frame).dice == ()
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr("vision.dice.UNSURE_DETAIL", FACE_DETAIL)
+        assert len(read_dice(frame).dice) == 1
 
 
 def test_face_detail_tells_pips_from_smooth_skin() -> None:
