@@ -70,9 +70,8 @@ DETAIL_SIGMA = 3.0  # px of the value crop: the blur a pip stands out from
 # confidence under SIX_UNSURE is dropped where its face shows stripes, not spots (`striped`).
 # All 22 false 6s on the judged sets were under 0.95; 0.95 is also where the value net's
 # other turns are looked at (SURE). It costs about 1.1 ms per die asked, 0.25 ms per frame on
-# average on the 30 synthetic 640×480 frames (2%). CHECK_SIXES switches it off to compare.
+# average on the 30 synthetic 640×480 frames (2%).
 SIX_UNSURE = 0.95
-CHECK_SIXES = True
 _CHANNEL_MEAN = np.full((1, 3), 1 / 3, np.float32)  # grey as the mean of B, G and R
 
 
@@ -164,9 +163,7 @@ def second_look(
     detail = face_detail(crops)
     shown = (detail >= FACE_DETAIL) & ((detail >= UNSURE_DETAIL) | (confidences >= UNSURE))
     is_die = (joint[:, 0] < NOT_A_DIE) & shown
-    if CHECK_SIXES:
-        is_die &= ~sixes_striped(crops, values, confidences, is_die)
-    return values, confidences, is_die
+    return values, confidences, is_die & ~sixes_striped(crops, values, confidences, is_die)
 
 
 def sixes_striped(

@@ -282,7 +282,7 @@ def test_fingers_read_as_a_six_are_no_die(seed: int) -> None:
     frame = hand_table(seed)
     assert read_dice(frame).dice == ()
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr("vision.dice.CHECK_SIXES", False)
+        patch.setattr("vision.dice.SIX_UNSURE", 0.0)
         assert [d.value for d in read_dice(frame).dice] == [6]
 
 
