@@ -19,6 +19,7 @@ from vision.dice_find import (
     foreground_score,
     texture_level,
 )
+from vision.dice_sixes import striped
 from vision.synth import TABLE_KINDS, Camera, camera, draw_hand, random_camera, table
 from vision.synth_dice import SynthDie, draw_die, place_dice, random_dice_scene, render_dice
 
@@ -271,6 +272,28 @@ def test_a_die_the_value_net_is_unsure_of_needs_clearer_pips(seed: int) -> None:
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr("vision.dice.UNSURE_DETAIL", FACE_DETAIL)
         assert len(read_dice(frame).dice) == 1
+
+
+@pytest.mark.parametrize("seed", [34, 97, 190, 298])
+def test_fingers_read_as_a_six_are_no_die(seed: int) -> None:
+    """Tables with hands (as above) where the value net read parallel fingers as the two
+    rows of a 6 (at 0.49-0.92, with sharp detail): the face shows light and dark stripes,
+    not a 6's round spots (`striped`), so it is dropped. Without the check each reads a 6."""
+    frame = hand_table(seed)
+    assert read_dice(frame).dice == ()
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr("vision.dice.SIX_UNSURE", 0.0)
+        assert [d.value for d in read_dice(frame).dice] == [6]
+
+
+def test_a_drawn_six_is_not_striped() -> None:
+    """A 6 of each game colour, upright or turned, sharp or blurred, shows its spots."""
+    for i, color in enumerate(("red", "black", "white")):
+        for angle in (0.0, 20.0):
+            for blur in (0.0, 1.2):
+                die = SynthDie(6, color, (24.0, 24.0), 32.0, angle)
+                crop = render_dice([die], 48, 48, seed=i, cam=Camera(blur=blur)).image
+                assert not striped(crop), (color, angle, blur)
 
 
 def test_face_detail_tells_pips_from_smooth_skin() -> None:
