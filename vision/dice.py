@@ -69,7 +69,7 @@ DETAIL_SIGMA = 3.0  # px of the value crop: the blur a pip stands out from
 # A hand's fingers read as a 6 (two rows of three) with sharp detail: a die read as 6 with
 # confidence under SIX_UNSURE is dropped where its face shows stripes, not spots (`striped`).
 # All 22 false 6s on the judged sets were under 0.95; 0.95 is also where the value net's
-# other turns are looked at (SURE). It costs about 1.1 ms per die asked, 0.25 ms per frame on
+# other turns are looked at (SURE). It costs 1.1-1.4 ms per die asked, 0.25 ms per frame on
 # average on the 30 synthetic 640×480 frames (2%).
 SIX_UNSURE = 0.95
 _CHANNEL_MEAN = np.full((1, 3), 1 / 3, np.float32)  # grey as the mean of B, G and R
