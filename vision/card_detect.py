@@ -489,7 +489,7 @@ def find_corner_frames(frame: np.ndarray) -> list[CornerFrame]:
         (True, _edge_blobs(pm.white, canny, min_small)),
     ):
         for contour in contours:
-            if cv2.contourArea(contour) < 0.8 * min_small * min_small * ASPECT_RANGE[0]:
+            if not _big_enough(contour, min_small):
                 continue
             box = cv2.boundingRect(contour)
             if by_edges and (
@@ -510,6 +510,14 @@ def find_corner_frames(frame: np.ndarray) -> list[CornerFrame]:
     return _distinct(frames + late)
 
 
+def _big_enough(contour: np.ndarray, min_px: float) -> bool:
+    """Whether an outline encloses at least most of the smallest card (`min_px` wide, of
+    the squarest aspect), with room for a blob's ragged edge."""
+    import cv2
+
+    return bool(cv2.contourArea(contour) >= 0.8 * min_px * min_px * ASPECT_RANGE[0])
+
+
 def _faint_cards(canny: np.ndarray, step: int, found: list[CornerFrame]) -> list[CornerFrame]:
     """The cards of closed outlines that only a wider closing of the edges closes, and that
     the cards already found do not cover, outlined at detection scale.
@@ -528,7 +536,7 @@ def _faint_cards(canny: np.ndarray, step: int, found: list[CornerFrame]) -> list
     contours, _ = cv2.findContours(filled, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     out: list[CornerFrame] = []
     for contour in contours:
-        if cv2.contourArea(contour) < 0.8 * min_small * min_small * ASPECT_RANGE[0]:
+        if not _big_enough(contour, min_small):
             continue
         box = cv2.boundingRect(contour)
         if _spans_frame(box, filled.shape) or not _cardlike(contour, min_small):
@@ -783,7 +791,7 @@ def _outline_hypotheses(
     import cv2
 
     contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
-    big = [c for c in contours if cv2.contourArea(c) >= 0.8 * min_px * min_px * ASPECT_RANGE[0]]
+    big = [c for c in contours if _big_enough(c, min_px)]
     outlines = [_single_card_hull(c) for c in big]
     filled = np.zeros_like(mask)
     cv2.drawContours(filled, outlines, -1, 255, -1)
