@@ -22,6 +22,13 @@ MIN_WORK_SCALE = 0.5  # never shrink more than this, so small dice in big frames
 BG_SIDE = 48  # long side of the image the table background is estimated on
 BG_KERNEL = 11  # median kernel on that image: wider than a cluster of a few dice
 MAX_CANDIDATES = 400
+# A tray's wall or a long cable is a band about a die wide that runs on for many dice: its
+# middle has a die centre's depth all along, and the wall round a tray proposed hundreds of
+# points (docs/vision-dice.md, "A tray's wall"). A point whose mask runs on for BAND_RUN die
+# edges one way (six game dice in a row are at most 7) and at most BAND_ACROSS the other is no
+# die's centre; a die against the wall is not in the band's run.
+BAND_RUN = 8.0
+BAND_ACROSS = 2.0
 CARD_MIN_DEPTH = 8.0  # blobs shallower than this (working px) are not judged as cards
 CARD_FILL = 0.92  # pixels of a card's blob per px² of its rotated bounding rectangle
 CARD_RATIO = (1.3, 1.58)  # a card's blob elongation; two dice edge to edge measure ≥ 1.6
@@ -344,6 +351,8 @@ def find_candidates(frame: np.ndarray, card_shapes: bool = False) -> Candidates:
     on_grid = (
         (grid >= 0.5 * depth) & (grid <= 1.8 * depth) & ~no_body[blobs.labels[::stride, ::stride]]
     )
+    if (blobs.boxes[1:, 2:] >= BAND_RUN * size).any():
+        on_grid &= ~in_bands(blobs.labels > 0, size, stride)
     deep = (blobs.depth >= 0.5 * depth) | soft  # a body's own pips, or glare's bright middle
     grey = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
     spots = np.flatnonzero(pip_spots(grey, size))  # flat: np.nonzero took 15 times as long
@@ -661,6 +670,39 @@ def fade_width(grey: np.ndarray, box: tuple[int, int, int, int]) -> float:
         own &= nearest == nearest[ty, tx]
         high = (parts == parts[ty, tx]).view(np.uint8)
     return float(np.sqrt(np.count_nonzero(own) / np.pi) - np.sqrt(np.count_nonzero(high) / np.pi))
+
+
+def in_bands(mask: np.ndarray, size: float, stride: int) -> np.ndarray:
+    """Per point of the candidate grid (every `stride` px of `mask`): whether its run of
+    mask along the row or the column is at least BAND_RUN die edges (`size`, working px)
+    long while the run across it is at most BAND_ACROSS, or both runs are that long: the
+    middle of a tray's wall or its corner, not a die. Only walls along the frame's rows
+    and columns are seen (within about 20° of them), which is how a camera looks down
+    into a tray."""
+    across = grid_runs(mask, stride)
+    down = grid_runs(mask.T, stride).T
+    long, short = BAND_RUN * size, BAND_ACROSS * size
+    return ((across >= long) & ((down <= short) | (down >= long))) | (
+        (down >= long) & (across <= short)
+    )
+
+
+def grid_runs(mask: np.ndarray, stride: int) -> np.ndarray:
+    """For every `stride`-th pixel of every `stride`-th row of a boolean mask, the length
+    of the run of set pixels along the row that holds it (0 off the mask). Only the grid's
+    rows are scanned, and only each run's ends are found: a tenth of the time of labelling
+    every pixel's run."""
+    rows = mask[::stride]
+    width = rows.shape[1] + 1  # each row ends with a clear pixel, so no run joins the next
+    padded = np.zeros((len(rows), width + 1), np.int8)
+    padded[:, 1:width] = rows
+    steps = np.diff(padded, axis=1).ravel()
+    starts, ends = np.flatnonzero(steps == 1), np.flatnonzero(steps == -1)
+    points = (np.arange(len(rows))[:, None] * width + np.arange(0, width - 1, stride)).ravel()
+    lengths = np.append(ends - starts, 0)  # run -1 (before the first run): none
+    ends = np.append(ends, 0)
+    run = np.searchsorted(starts, points, side="right") - 1
+    return np.where(points < ends[run], lengths[run], 0).reshape(len(rows), -1)
 
 
 def odd_side(length: float) -> int:

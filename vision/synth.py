@@ -109,6 +109,39 @@ def random_camera(rng: np.random.Generator) -> Camera:
     )
 
 
+def draw_wall(
+    img: np.ndarray, rng: np.random.Generator, thickness: float, inset: float, slant: float
+) -> np.ndarray:
+    """Paint a tray's printed wall in place: a dark band `thickness` px wide whose outer side
+    lies `inset` px inside the frame, its corners moved by up to `slant` of the frame's height
+    (a camera not quite square to the tray). Returns the floor inside it, a (4, 2) float32
+    quad (top left, top right, bottom right, bottom left)."""
+    h, w = img.shape[:2]
+    moved = rng.uniform(-slant, slant, 4) * h
+    outer = np.array(
+        [
+            [inset + moved[0], inset],
+            [w - inset, inset + moved[1]],
+            [w - inset - moved[2], h - inset],
+            [inset, h - inset - moved[3]],
+        ],
+        np.float32,
+    )
+    middle = outer.mean(axis=0)
+    inner = middle + (outer - middle) * (1 - 2 * thickness / np.array([w, h], np.float32))
+    band = np.zeros((h, w), np.uint8)
+    cv2.fillPoly(band, [np.round(outer).astype(np.int32)], 1)
+    cv2.fillPoly(band, [np.round(inner).astype(np.int32)], 0)
+    tone = rng.uniform(20, 90)
+    printed = rng.uniform(tone - 20, tone + 20, (h, w, 1)) + rng.uniform(-20, 20, 3)
+    if rng.random() < 0.5:  # a coloured print
+        blots = rng.uniform(0, 255, (max(1, h // 8), max(1, w // 8), 3)).astype(np.float32)
+        printed = 0.6 * printed + 0.4 * cv2.resize(cv2.GaussianBlur(blots, (0, 0), 2), (w, h))
+    wall = band > 0
+    img[wall] = np.clip(printed[wall], 0, 255).astype(np.uint8)
+    return inner.astype(np.float32)
+
+
 def draw_hand(img: np.ndarray, rng: np.random.Generator) -> None:
     """Paint a rough hand (palm and fingers, skin tone, soft edges) in place: the thing
     most often in view while dice are thrown, and not a die."""

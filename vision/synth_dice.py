@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 import cv2
 import numpy as np
 
-from vision.synth import Camera, camera, drop_shadow, random_camera, table
+from vision.synth import Camera, camera, draw_wall, drop_shadow, random_camera, table
 
 BODY_BGR: dict[str, tuple[int, int, int]] = {
     "red": (40, 35, 190),
@@ -250,6 +250,32 @@ def random_dice_scene(
     return render_dice(
         pips, width, height, int(rng.integers(1 << 31)), surface, random_camera(rng), 0.2
     )
+
+
+def walled_dice_scene(seed: int, width: int = 640, height: int = 480) -> DiceScene:
+    """A tray seen from above with its printed wall round the frame: 3–9 game dice (red,
+    black, white) of one size, 6–10 % of the frame's height, on the floor; about two in five
+    pushed against the nearest side of the wall. Random camera effects."""
+    rng = np.random.default_rng(seed)
+    img = table(rng, width, height, "tray")
+    size = float(rng.uniform(0.06, 0.1) * height)
+    floor = draw_wall(img, rng, size * rng.uniform(0.6, 1.1), rng.uniform(0, 0.06) * height, 0.03)
+    (left, top), (right, bottom) = floor.min(axis=0), floor.max(axis=0)
+    colors = [str(c) for c in rng.choice(["red", "black", "white"], int(rng.integers(3, 10)))]
+    placed = place_dice(rng, colors, int(right - left) - 10, int(bottom - top) - 10, size, 0.35)
+    dice: list[SynthDie] = []
+    for die in placed:
+        x, y = die.center[0] + left + 5, die.center[1] + top + 5
+        if rng.random() < 0.4:
+            half = 0.55 * size
+            side = int(np.argmin([x - left, right - x, y - top, bottom - y]))
+            x = (left + half, right - half, x, x)[side]
+            y = (y, y, top + half, bottom - half)[side]
+        if all(np.hypot(x - d.center[0], y - d.center[1]) >= 1.05 * size for d in dice):
+            dice.append(replace(die, center=(float(x), float(y))))
+    for die in dice:
+        draw_die(img, die, rng, 0.2)
+    return DiceScene(camera(img, rng, random_camera(rng)), tuple(dice))
 
 
 def leaning(dice: Sequence[SynthDie], most: float, rng: np.random.Generator) -> list[SynthDie]:
