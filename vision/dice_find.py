@@ -676,9 +676,10 @@ def in_bands(mask: np.ndarray, size: float, stride: int) -> np.ndarray:
     """Per point of the candidate grid (every `stride` px of `mask`): whether its run of
     mask along the row or the column is at least BAND_RUN die edges (`size`, working px)
     long while the run across it is at most BAND_ACROSS, or both runs are that long: the
-    middle of a tray's wall or its corner, not a die. Only walls along the frame's rows
-    and columns are seen (within about 20° of them), which is how a camera looks down
-    into a tray."""
+    middle of a tray's wall or its corner, not a die. Only walls nearly along the frame's
+    rows and columns are seen: a run along a wall w die edges wide that leans θ from a row
+    is w / sin θ, so a die-wide wall counts up to about 7° and one 1.5 wide up to 11°,
+    which is how a camera looks square down into a tray."""
     across = grid_runs(mask, stride)
     down = grid_runs(mask.T, stride).T
     long, short = BAND_RUN * size, BAND_ACROSS * size

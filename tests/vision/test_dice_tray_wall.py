@@ -61,8 +61,8 @@ def test_dice_against_a_trays_wall_are_read_and_the_wall_proposes_none(seed: int
 def test_walled_trays_propose_few_points_and_read_their_dice() -> None:
     """20 seeded trays with a printed wall, slanted up to 3 % (`walled_dice_scene`,
     seeds 9000-9019): 81 of their 96 dice are found and none is false, as before the wall
-    was told from dice, but the walls propose 1,918 points in all where they proposed
-    5,849 (docs/vision-dice.md, "A tray's wall")."""
+    was told from dice, but the walls propose 2,018 points in all where they proposed
+    5,689 (docs/vision-dice.md, "A tray's wall")."""
     found = false = proposed = 0
     for seed in range(9000, 9020):
         scene = walled_dice_scene(seed)
@@ -78,16 +78,18 @@ def test_walled_trays_propose_few_points_and_read_their_dice() -> None:
 
 
 def test_a_row_of_seven_dice_is_no_wall() -> None:
-    """Seven dice edge to edge in a row (more than a game lines up) are no wall, in the
-    mask at their own size and read from a frame."""
+    """Seven dice edge to edge in a row (more than a game lines up) are no wall: in the
+    mask at their own size, and on a walled tray, whose wall makes the reader measure the
+    runs at all, all seven are found."""
     mask = np.zeros((60, 120), bool)
     mask[25:35, 10:80] = True  # seven 10 px dice
     assert not in_bands(mask, 10.0, 1)[30, 15:80:10].any()
-    rng = np.random.default_rng(3)
+    rng = np.random.default_rng(0)
     img = table(rng, 640, 480, "tray")
-    dice = [SynthDie(1 + i % 6, "red", (110.0 + 61 * i, 240.0), 60.0) for i in range(7)]
-    for die in dice:
-        draw_die(img, die, rng)
+    draw_wall(img, rng, WALL, 0.0, 0.0)
+    for i in range(7):
+        draw_die(img, SynthDie(1 + i % 6, "red", (180.0 + 41 * i, 240.0), 40.0), rng)
+    # Touching dice are found; their values are a known weakness (see the docs).
     assert len(read_dice(camera(img, rng, Camera(noise=3, jpeg=90))).dice) == 7
 
 
@@ -121,4 +123,3 @@ def test_a_wall_its_corner_and_a_die_against_it() -> None:
     bands = in_bands(mask, size, 1)
     assert bands[5, 100] and bands[100, 5] and bands[5, 5]
     assert not bands[15, 155]
-    assert not bands[150, 150]
