@@ -65,6 +65,9 @@ FACE_DETAIL = 5.0
 # 6 misread); at 10, one right die went too.
 UNSURE_DETAIL = 8.0
 UNSURE = 0.5
+# A die the net is unsure of, alone in a blob more than this many die areas, is a patch of a palm
+# or a fold (`lone_in_big_blob`).
+LONE_FILL = 1.5
 DETAIL_SIGMA = 3.0  # px of the value crop: the blur a pip stands out from
 # A hand's fingers read as a 6 (two rows of three) with sharp detail: a die read as 6 with
 # confidence under SIX_UNSURE is dropped where its face shows stripes, not spots (`striped`).
@@ -113,6 +116,7 @@ def read_dice(
             frame, candidates, centers, (values, confidences, is_die), loose
         )
         canonical = centers * factor
+    is_die &= ~lone_in_big_blob(candidates, centers, confidences, is_die)
     palette = palette or default_palette()
     found = []
     bodies = body_labs(padded, [(float(x), float(y)) for x, y in canonical])
@@ -164,6 +168,31 @@ def second_look(
     shown = (detail >= FACE_DETAIL) & ((detail >= UNSURE_DETAIL) | (confidences >= UNSURE))
     is_die = (joint[:, 0] < NOT_A_DIE) & shown
     return values, confidences, is_die & ~sixes_striped(crops, values, confidences, is_die)
+
+
+def lone_in_big_blob(
+    candidates: Candidates, centers: np.ndarray, confidences: np.ndarray, is_die: np.ndarray
+) -> np.ndarray:
+    """Per die, whether the value net is unsure of it (under UNSURE) and it is the only die
+    in a blob of the mask more than LONE_FILL dice big.
+
+    A palm or a lit fold of cloth is one blob of several dice' area, and a die-sized patch of
+    it can pass the nets, unsure; a die is a blob of its own, or shares one with the dice it
+    touches. (A die touching something bigger, a card or a wall, is one die in a big blob
+    too, but the nets are mostly sure of it.)"""
+    blobs = candidates.blobs
+    out = np.zeros(len(centers), bool)
+    if blobs is None or not (is_die & (confidences < UNSURE)).any():
+        return out
+    h, w = blobs.labels.shape
+    xs = np.clip((centers[:, 0] * candidates.factor).astype(np.intp), 0, w - 1)
+    ys = np.clip((centers[:, 1] * candidates.factor).astype(np.intp), 0, h - 1)
+    labels = np.where(is_die, blobs.labels[ys, xs], 0)
+    dice_in = np.bincount(labels, minlength=len(blobs.depth))
+    areas = np.bincount(blobs.labels.ravel(), minlength=len(blobs.depth))
+    die_area = (candidates.die_size * candidates.factor) ** 2
+    big = areas[labels] > LONE_FILL * die_area
+    return is_die & (confidences < UNSURE) & (labels > 0) & (dice_in[labels] == 1) & big
 
 
 def sixes_striped(

@@ -168,3 +168,13 @@ def draw_hand(img: np.ndarray, rng: np.random.Generator) -> None:
     skin = np.array([rng.uniform(60, 150), rng.uniform(100, 180), rng.uniform(150, 230)])
     shade = 1 + 0.15 * smooth_noise(rng, w, h, scale / 3)[..., None]
     img[:] = np.clip(img * (1 - mask) + skin * shade * mask, 0, 255).astype(np.uint8)
+
+
+def table_with_hands(seed: int, width: int = 640, height: int = 480) -> np.ndarray:
+    """A seeded frame of an empty table of any kind with one or two hands over it, through a
+    random camera: the frames on which the readers must report nothing."""
+    rng = np.random.default_rng(seed)
+    surface = table(rng, width, height)
+    for _ in range(int(rng.integers(1, 3))):
+        draw_hand(surface, rng)
+    return camera(surface, rng, random_camera(rng))

@@ -20,7 +20,7 @@ from vision.dice_find import (
     texture_level,
 )
 from vision.dice_sixes import striped
-from vision.synth import TABLE_KINDS, Camera, camera, draw_hand, random_camera, table
+from vision.synth import TABLE_KINDS, Camera, camera, draw_hand, table, table_with_hands
 from vision.synth_dice import SynthDie, draw_die, place_dice, random_dice_scene, render_dice
 
 # Measured on these seeded scenes (docs/vision-dice.md), minus a margin.
@@ -247,11 +247,7 @@ def test_empty_tables_and_a_hand_have_no_dice(kind: str) -> None:
 def hand_table(seed: int) -> np.ndarray:
     """A 640×480 table of any kind with one or two hands, as docs/vision-dice.md measures
     them ("Palms and fingertips": seeds 5000 + 0-299)."""
-    rng = np.random.default_rng(5000 + seed)
-    surface = table(rng, 640, 480)
-    for _ in range(int(rng.integers(1, 3))):
-        draw_hand(surface, rng)
-    return camera(surface, rng, random_camera(rng))
+    return table_with_hands(5000 + seed)
 
 
 @pytest.mark.parametrize("seed", [49, 150, 180, 185, 208, 219])
@@ -271,6 +267,7 @@ def test_a_die_the_value_net_is_unsure_of_needs_clearer_pips(seed: int) -> None:
     assert read_dice(frame).dice == ()
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr("vision.dice.UNSURE_DETAIL", FACE_DETAIL)
+        patch.setattr("vision.dice.LONE_FILL", float("inf"))  # alone in the palm too
         assert len(read_dice(frame).dice) == 1
 
 
