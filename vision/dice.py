@@ -16,7 +16,15 @@ from collections.abc import Mapping
 import cv2
 import numpy as np
 
-from vision.dice_find import MAX_PIPS, PIP_FADE, Candidates, fade_width, find_candidates, pip_spots
+from vision.dice_find import (
+    MAX_PIPS,
+    PIP_FADE,
+    Blobs,
+    Candidates,
+    fade_width,
+    find_candidates,
+    pip_spots,
+)
 from vision.dice_net import (
     CANON_DIE,
     CROP,
@@ -68,6 +76,10 @@ UNSURE = 0.5
 # A die the net is unsure of, alone in a blob more than this many die areas, is a patch of a palm
 # or a fold (`lone_in_big_blob`).
 LONE_FILL = 1.5
+# ... or in a blob that is not convex: a die alone in its blob the net was unsure of filled at
+# least 0.96 of the blob's hull on the photos and the synthetic frames, the false dice on palms
+# at most 0.90.
+LONE_SOLIDITY = 0.93
 DETAIL_SIGMA = 3.0  # px of the value crop: the blur a pip stands out from
 # A hand's fingers read as a 6 (two rows of three) with sharp detail: a die read as 6 with
 # confidence under SIX_UNSURE is dropped where its face shows stripes, not spots (`striped`).
@@ -173,13 +185,15 @@ def second_look(
 def lone_in_big_blob(
     candidates: Candidates, centers: np.ndarray, confidences: np.ndarray, is_die: np.ndarray
 ) -> np.ndarray:
-    """Per die, whether the value net is unsure of it (under UNSURE) and it is the only die
-    in a blob of the mask more than LONE_FILL dice big.
+    """Per die, whether the value net is unsure of it (under UNSURE), it is the only die in
+    its blob of the mask, and that blob is more than LONE_FILL dice big or not convex (under
+    LONE_SOLIDITY of its hull).
 
     A palm or a lit fold of cloth is one blob of several dice' area, and a die-sized patch of
-    it can pass the nets, unsure; a die is a blob of its own, or shares one with the dice it
-    touches. (A die touching something bigger, a card or a wall, is one die in a big blob
-    too, but the nets are mostly sure of it.)"""
+    it can pass the nets, unsure; where the hand is all there is to measure, the die size is
+    the palm's, and its blob is a palm with fingers. A die is a convex blob of its own, or
+    shares one with the dice it touches. (A die touching something bigger, a card or a wall,
+    is one die in a big blob too, but the nets are mostly sure of it.)"""
     blobs = candidates.blobs
     out = np.zeros(len(centers), bool)
     if blobs is None or not (is_die & (confidences < UNSURE)).any():
@@ -191,8 +205,20 @@ def lone_in_big_blob(
     dice_in = np.bincount(labels, minlength=len(blobs.depth))
     areas = np.bincount(blobs.labels.ravel(), minlength=len(blobs.depth))
     die_area = (candidates.die_size * candidates.factor) ** 2
-    big = areas[labels] > LONE_FILL * die_area
-    return is_die & (confidences < UNSURE) & (labels > 0) & (dice_in[labels] == 1) & big
+    asked = is_die & (confidences < UNSURE) & (labels > 0) & (dice_in[labels] == 1)
+    for i in np.flatnonzero(asked):
+        label = int(labels[i])
+        out[i] = areas[label] > LONE_FILL * die_area or solidity(blobs, label) < LONE_SOLIDITY
+    return out
+
+
+def solidity(blobs: Blobs, label: int) -> float:
+    """A blob's pixels per pixel of its convex hull (a die's blob about 1, a hand's less)."""
+    x, y, w, h = blobs.boxes[label].tolist()
+    own = (blobs.labels[y : y + h, x : x + w] == label).astype(np.uint8)
+    contours, _ = cv2.findContours(own, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    hull = cv2.contourArea(cv2.convexHull(np.concatenate(contours)))
+    return float(cv2.countNonZero(own)) / max(hull, 1.0)
 
 
 def sixes_striped(

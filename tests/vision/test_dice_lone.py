@@ -1,5 +1,6 @@
-"""A die the value net is unsure of, alone in a blob several dice big, is a patch of that
-bigger thing: a palm, a laptop's keyboard (docs/vision-dice.md, "Alone in a big blob")."""
+"""A die the value net is unsure of, alone in a blob several dice big or not convex, is a
+patch of that bigger thing: a palm, a laptop's keyboard (docs/vision-dice.md, "Alone in a
+big blob, or a ragged one")."""
 
 from __future__ import annotations
 
@@ -23,6 +24,19 @@ def test_a_patch_of_a_palm_is_no_die(seed: int) -> None:
     assert read_dice(frame).dice == ()
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr("vision.dice.LONE_FILL", float("inf"))
+        patch.setattr("vision.dice.LONE_SOLIDITY", 0.0)
+        assert len(read_dice(frame).dice) == 1
+
+
+@pytest.mark.parametrize("seed", [24, 52, 57, 67, 127, 211])
+def test_a_palm_that_set_the_die_size_is_no_die(seed: int) -> None:
+    """Tables with hands (as above) where the hand was all there was to measure, so the die
+    size is the palm's and the palm's blob is no bigger than 1.5 dice: it is not convex
+    (fingers), so the unsure die alone in it is dropped. Without that, each reads one die."""
+    frame = table_with_hands(5000 + seed)
+    assert read_dice(frame).dice == ()
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr("vision.dice.LONE_SOLIDITY", 0.0)
         assert len(read_dice(frame).dice) == 1
 
 
@@ -40,4 +54,5 @@ def test_a_laptop_key_is_no_die(shared_data: Path, name: str) -> None:
     assert all(d is not None for d in match(reading.dice, labels))
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr("vision.dice.LONE_FILL", float("inf"))
+        patch.setattr("vision.dice.LONE_SOLIDITY", 0.0)
         assert len(read_dice(frame).dice) == len(labels) + 1
