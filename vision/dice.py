@@ -73,12 +73,10 @@ FACE_DETAIL = 5.0
 # 6 misread); at 10, one right die went too.
 UNSURE_DETAIL = 8.0
 UNSURE = 0.5
-# A die the net is unsure of, alone in a blob more than this many die areas, is a patch of a palm
-# or a fold (`lone_in_big_blob`).
-LONE_FILL = 1.5
-# ... or in a blob that is not convex: a die alone in its blob the net was unsure of filled at
-# least 0.96 of the blob's hull on the photos and the synthetic frames, the false dice on palms
-# at most 0.90.
+# A die the net is unsure of, alone in a blob that fills less than this of its convex hull, is a
+# patch of a palm or of a keyboard (`lone_and_ragged`). Such dice read right filled at least 1.04
+# on the photos and the synthetic frames (a small blob's outline pixels count whole); the false
+# dice on palms at most 0.92 (docs/vision-dice.md, "Alone in a ragged blob").
 LONE_SOLIDITY = 0.93
 DETAIL_SIGMA = 3.0  # px of the value crop: the blur a pip stands out from
 # A hand's fingers read as a 6 (two rows of three) with sharp detail: a die read as 6 with
@@ -128,7 +126,7 @@ def read_dice(
             frame, candidates, centers, (values, confidences, is_die), loose
         )
         canonical = centers * factor
-    is_die &= ~lone_in_big_blob(candidates, centers, confidences, is_die)
+    is_die &= ~lone_and_ragged(candidates, centers, confidences, is_die)
     palette = palette or default_palette()
     found = []
     bodies = body_labs(padded, [(float(x), float(y)) for x, y in canonical])
@@ -182,18 +180,17 @@ def second_look(
     return values, confidences, is_die & ~sixes_striped(crops, values, confidences, is_die)
 
 
-def lone_in_big_blob(
+def lone_and_ragged(
     candidates: Candidates, centers: np.ndarray, confidences: np.ndarray, is_die: np.ndarray
 ) -> np.ndarray:
     """Per die, whether the value net is unsure of it (under UNSURE), it is the only die in
-    its blob of the mask, and that blob is more than LONE_FILL dice big or not convex (under
-    LONE_SOLIDITY of its hull).
+    its blob of the mask, and that blob is not convex: under LONE_SOLIDITY of its convex
+    hull (`solidity`).
 
-    A palm or a lit fold of cloth is one blob of several dice' area, and a die-sized patch of
-    it can pass the nets, unsure; where the hand is all there is to measure, the die size is
-    the palm's, and its blob is a palm with fingers. A die is a convex blob of its own, or
-    shares one with the dice it touches. (A die touching something bigger, a card or a wall,
-    is one die in a big blob too, but the nets are mostly sure of it.)"""
+    A palm or a laptop's keyboard is one ragged blob, and a die-sized patch of it can pass
+    the nets, unsure; where a hand is all there is to measure, the die size is the palm's
+    own. A die is a convex blob of its own, or shares one with the dice it touches. (A die
+    touching something ragged is alone in its blob too, but the nets are mostly sure of it.)"""
     blobs = candidates.blobs
     out = np.zeros(len(centers), bool)
     if blobs is None or not (is_die & (confidences < UNSURE)).any():
@@ -203,20 +200,20 @@ def lone_in_big_blob(
     ys = np.clip((centers[:, 1] * candidates.factor).astype(np.intp), 0, h - 1)
     labels = np.where(is_die, blobs.labels[ys, xs], 0)
     dice_in = np.bincount(labels, minlength=len(blobs.depth))
-    areas = np.bincount(blobs.labels.ravel(), minlength=len(blobs.depth))
-    die_area = (candidates.die_size * candidates.factor) ** 2
     asked = is_die & (confidences < UNSURE) & (labels > 0) & (dice_in[labels] == 1)
     for i in np.flatnonzero(asked):
-        label = int(labels[i])
-        out[i] = areas[label] > LONE_FILL * die_area or solidity(blobs, label) < LONE_SOLIDITY
+        out[i] = solidity(blobs, int(labels[i])) < LONE_SOLIDITY
     return out
 
 
 def solidity(blobs: Blobs, label: int) -> float:
-    """A blob's pixels per pixel of its convex hull (a die's blob about 1, a hand's less)."""
+    """A blob's pixels, its holes filled, per pixel of its convex hull (a die's about 1 or a
+    little over, as its outline's pixels count whole; a hand's less). Filled, a die's pips,
+    holes in its blob, do not lower it."""
     x, y, w, h = blobs.boxes[label].tolist()
     own = (blobs.labels[y : y + h, x : x + w] == label).astype(np.uint8)
     contours, _ = cv2.findContours(own, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    cv2.drawContours(own, contours, -1, 1, -1)
     hull = cv2.contourArea(cv2.convexHull(np.concatenate(contours)))
     return float(cv2.countNonZero(own)) / max(hull, 1.0)
 

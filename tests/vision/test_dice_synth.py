@@ -267,8 +267,7 @@ def test_a_die_the_value_net_is_unsure_of_needs_clearer_pips(seed: int) -> None:
     assert read_dice(frame).dice == ()
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr("vision.dice.UNSURE_DETAIL", FACE_DETAIL)
-        patch.setattr("vision.dice.LONE_FILL", float("inf"))  # alone in the palm too
-        patch.setattr("vision.dice.LONE_SOLIDITY", 0.0)
+        patch.setattr("vision.dice.LONE_SOLIDITY", 0.0)  # alone in the palm too
         assert len(read_dice(frame).dice) == 1
 
 
@@ -281,8 +280,7 @@ def test_fingers_read_as_a_six_are_no_die(seed: int) -> None:
     assert read_dice(frame).dice == ()
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr("vision.dice.SIX_UNSURE", 0.0)
-        patch.setattr("vision.dice.LONE_FILL", float("inf"))  # one is unsure, alone in a hand
-        patch.setattr("vision.dice.LONE_SOLIDITY", 0.0)
+        patch.setattr("vision.dice.LONE_SOLIDITY", 0.0)  # one is unsure, alone in a hand
         assert [d.value for d in read_dice(frame).dice] == [6]
 
 
