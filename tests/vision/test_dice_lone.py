@@ -17,7 +17,7 @@ from vision.dice_find import find_blobs
 from vision.synth import table_with_hands
 
 
-@pytest.mark.parametrize("seed", [24, 52, 57, 67, 84, 90, 117, 122, 127, 211, 227, 239])
+@pytest.mark.parametrize("seed", [24, 52, 57, 67, 127, 211, 84, 90, 117, 122, 227, 239])
 def test_a_patch_of_a_palm_is_no_die(seed: int) -> None:
     """Tables with hands (seeds 5000 + 0-299, as docs/vision-dice.md measures them) where
     a palm's patch passed every other check: unsure and alone in the hand's ragged blob,
