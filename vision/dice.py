@@ -127,6 +127,7 @@ def read_dice(
         )
         canonical = centers * factor
     is_die &= ~lone_and_ragged(candidates, centers, confidences, is_die)
+    is_die &= ~unsure_and_hollow(candidates, centers, confidences, is_die & ~loose)
     palette = palette or default_palette()
     found = []
     bodies = body_labs(padded, [(float(x), float(y)) for x, y in canonical])
@@ -204,6 +205,27 @@ def lone_and_ragged(
     for i in np.flatnonzero(asked):
         out[i] = solidity(blobs, int(labels[i])) < LONE_SOLIDITY
     return out
+
+
+def unsure_and_hollow(
+    candidates: Candidates, centers: np.ndarray, confidences: np.ndarray, is_die: np.ndarray
+) -> np.ndarray:
+    """Per die, whether the value net is unsure of it (under UNSURE) and its centre lies in
+    no blob deep enough to have proposed it: on the table, or in a blob under half a die
+    centre's depth. Such a die was found by filling a hollow blob's outline
+    (`dice_find.filled_faces`): a white die on a light floor, whose blob is its rim, or a
+    ring in wood grain; the die reads sure, the ring does not. Dice found by their pips
+    alone (`loose`) are asked by their own rules, not this one."""
+    blobs = candidates.blobs
+    out = np.zeros(len(centers), bool)
+    if blobs is None:
+        return out
+    h, w = blobs.labels.shape
+    xs = np.clip((centers[:, 0] * candidates.factor).astype(np.intp), 0, w - 1)
+    ys = np.clip((centers[:, 1] * candidates.factor).astype(np.intp), 0, h - 1)
+    labels = blobs.labels[ys, xs]
+    shallow = blobs.depth[labels] < 0.5 * candidates.depth
+    return is_die & (confidences < UNSURE) & shallow
 
 
 def solidity(blobs: Blobs, label: int) -> float:

@@ -76,6 +76,10 @@ LIGHT_GAP = 5  # px: light round an object is kept this far from it, past local 
 WALL_SPAN = 0.85
 HOLLOW = 0.5
 WALL_LINE = 1 / 3
+# A hollow blob this many die edges across (its box's short and long side) may be a white die
+# on a light floor, or two touching (`filled_faces`).
+FACE_MIN = 0.6
+FACE_MAX = 2.2
 OVERREACH = 1.0  # px: how far an edge's local contrast passes over EDGE_SHARE beyond it
 
 
@@ -257,6 +261,37 @@ def weighted_median(values: np.ndarray, weights: np.ndarray) -> float:
     return float(values[order][np.searchsorted(cumulative, cumulative[-1] / 2)])
 
 
+def filled_faces(blobs: Blobs, depth: float, size: float) -> np.ndarray:
+    """The mask's distance to the table, with die-sized blobs too shallow for a die centre
+    measured as if their holes were filled.
+
+    A white die on a light tray floor differs from it only at its outline and pips, so its
+    blob is a ring round a hole the floor's colour, far too shallow to be given grid points,
+    and the die was lost (the most missed dice on synthetic walled trays). Blobs under half
+    a die centre's depth whose box is a die or two long (FACE_MIN to FACE_MAX die edges; not
+    a card's, not light) are measured on their filled outline. A die so found that the value
+    net is unsure of must show more (`dice.unsure_and_hollow`): rings in wood grain pass."""
+    boxes = blobs.boxes
+    short, long = boxes[:, 2:].min(axis=1), boxes[:, 2:].max(axis=1)
+    soft = np.zeros(len(boxes), bool) if blobs.soft is None else blobs.soft
+    fits = (blobs.depth > 0) & (blobs.depth < 0.5 * depth) & ~blobs.card_like & ~soft
+    fits &= (short >= FACE_MIN * size) & (long <= FACE_MAX * size)
+    fits[0] = False
+    if not fits.any():
+        return blobs.dist
+    dist = blobs.dist.copy()
+    for i in np.flatnonzero(fits):
+        x, y, w, h = boxes[i].tolist()
+        own = (blobs.labels[y : y + h, x : x + w] == i).view(np.uint8)
+        contours, _ = cv2.findContours(own, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+        filled = np.zeros((h + 2, w + 2), np.uint8)
+        cv2.drawContours(filled, contours, -1, 1, -1, offset=(1, 1))
+        inside = cv2.distanceTransform(filled, cv2.DIST_L2, 3)[1:-1, 1:-1]
+        window = dist[y : y + h, x : x + w]
+        np.maximum(window, inside, out=window)
+    return dist
+
+
 def without_walls(mask: np.ndarray, blobs: Blobs) -> Blobs:
     """The blobs to measure the die size on: where a tray's wall runs round the frame, those
     of the mask without the wall's straight runs.
@@ -394,7 +429,7 @@ def find_candidates(frame: np.ndarray, card_shapes: bool = False) -> Candidates:
         return Candidates(np.zeros((0, 2), np.float32), 0.0, np.zeros(0, bool))
     size = 2.0 * depth * SIZE_PER_DEPTH
     stride = max(1, round(size / 5))
-    grid = blobs.dist[::stride, ::stride]
+    grid = filled_faces(blobs, depth, size)[::stride, ::stride]
     soft = np.zeros_like(pips) if blobs.soft is None else blobs.soft
     no_body = pips | soft
     on_grid = (
