@@ -13,7 +13,7 @@ from vision.synth import table_with_hands
 from vision.synth_dice import walled_dice_scene
 
 
-@pytest.mark.parametrize("seed", [10, 132, 159, 169])
+@pytest.mark.parametrize("seed", [132, 159, 169])
 def test_a_white_die_on_a_light_floor_is_read(seed: int) -> None:
     """Walled trays (`walled_dice_scene`) whose white die was lost, its blob too shallow to
     be given a candidate: with its outline filled, every die is read right and none is

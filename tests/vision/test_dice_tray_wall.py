@@ -60,11 +60,11 @@ def test_dice_against_a_trays_wall_are_read_and_the_wall_proposes_none(seed: int
 
 def test_walled_trays_propose_few_points_and_read_their_dice() -> None:
     """20 seeded trays with a printed wall, slanted up to 3 % (`walled_dice_scene`,
-    seeds 9000-9019): 83 of their 96 dice are found and 2 are false (81 and none before the
-    die size was measured without the wall: a white 1 and a black 1, each a die read twice),
-    and the walls propose 2,493 points in all where they proposed
-    5,689 before they were told from dice (docs/vision-dice.md, "A tray's wall" and "Dice
-    against the wall measured without it")."""
+    seeds 9000-9019): 89 of their 96 dice are found and 2 are false (81 and none before the
+    die size was measured without the wall: a white 1 read on a red 2 and a black 1 on a
+    black 2), and the walls propose 2,519 points in all where they proposed 5,689 before
+    they were told from dice (docs/vision-dice.md, "A tray's wall" and "Dice against the
+    wall measured without it")."""
     found = false = proposed = 0
     for seed in range(9000, 9020):
         scene = walled_dice_scene(seed)
@@ -74,7 +74,7 @@ def test_walled_trays_propose_few_points_and_read_their_dice() -> None:
         found += matched
         false += len(reading.dice) - matched
         proposed += len(find_candidates(scene.image).centers)
-    assert found >= 81
+    assert found >= 86
     assert false <= 2
     assert proposed <= 3000
 
@@ -130,9 +130,10 @@ def test_a_wall_its_corner_and_a_die_against_it() -> None:
 @pytest.mark.parametrize("seed", [2, 13])
 def test_dice_that_all_lie_against_the_wall_are_read(seed: int) -> None:
     """Walled trays (`walled_dice_scene`) whose dice all touch the wall, so every die is
-    one blob with it: measured on that blob, the die came out 2.3 and 4.5 times too large
-    and half and all of the dice were lost. Measured without the wall's straight runs
-    (`without_walls`), every die is found and read right."""
+    one blob with it: measured on that blob, the die came out 1.5 and 2.9 times the size
+    the walled trays' dice are mostly measured at, and half and all of the dice were lost.
+    Measured without the wall's straight runs (`without_walls`), every die is found and
+    read right."""
     scene = walled_dice_scene(seed)
     labels = [{"value": d.value, "bbox": list(d.bbox)} for d in scene.dice]
     reading = read_dice(scene.image)
