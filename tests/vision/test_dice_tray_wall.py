@@ -82,17 +82,22 @@ def test_walled_trays_propose_few_points_and_read_their_dice() -> None:
 def test_a_row_of_seven_dice_is_no_wall() -> None:
     """Seven dice edge to edge in a row (more than a game lines up) are no wall: in the
     mask at their own size, and on a walled tray, whose wall makes the reader measure the
-    runs at all, all seven are found."""
+    runs at all, every one of the seven is proposed a candidate within a quarter die of
+    its centre. (What the nets then make of seven touching dice is another matter: their
+    values are a known weakness, and a misread die pulled onto its neighbour can be
+    dropped as a die read twice; docs/vision-dice.md, "A die read twice".)"""
     mask = np.zeros((60, 120), bool)
     mask[25:35, 10:80] = True  # seven 10 px dice
     assert not in_bands(mask, 10.0, 1)[30, 15:80:10].any()
     rng = np.random.default_rng(0)
     img = table(rng, 640, 480, "tray")
     draw_wall(img, rng, WALL, 0.0, 0.0)
-    for i in range(7):
-        draw_die(img, SynthDie(1 + i % 6, "red", (180.0 + 41 * i, 240.0), 40.0), rng)
-    # Touching dice are found; their values are a known weakness (see the docs).
-    assert len(read_dice(camera(img, rng, Camera(noise=3, jpeg=90))).dice) == 7
+    centres = np.array([(180.0 + 41 * i, 240.0) for i in range(7)])
+    for i, (x, y) in enumerate(centres):
+        draw_die(img, SynthDie(1 + i % 6, "red", (x, y), 40.0), rng)
+    proposed = find_candidates(camera(img, rng, Camera(noise=3, jpeg=90))).centers
+    gaps = np.hypot(*(centres[:, None, :] - proposed[None]).transpose(2, 0, 1)).min(axis=1)
+    assert (gaps <= 10.0).all()
 
 
 def test_grid_runs_are_each_grid_points_run_along_its_row() -> None:

@@ -1,0 +1,42 @@
+"""A die read twice: a second, unsure die founded beside a die and pulled back onto it
+(docs/vision-dice.md, "A die read twice")."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from vision.dice import MERGE_RADIUS, UNSURE, crowded, read_dice
+from vision.dice_eval import match
+from vision.synth_dice import walled_dice_scene
+
+
+@pytest.mark.parametrize("seed", [9022, 9088, 9199])
+def test_a_die_is_read_once(seed: int) -> None:
+    """Walled trays where a die was also read a second time, unsure, just over half a die
+    off (a 3 and two 4s): each die is now read once, and every value is right."""
+    scene = walled_dice_scene(seed)
+    labels = [{"value": d.value, "bbox": list(d.bbox)} for d in scene.dice]
+    reading = read_dice(scene.image)
+    matched = match(reading.dice, labels)
+    assert len(reading.dice) == len(labels)
+    assert all(
+        d is not None and d.value == lab["value"] for d, lab in zip(matched, labels, strict=True)
+    )
+
+
+def test_only_the_unsure_die_beside_a_surer_one_goes() -> None:
+    """Of two dice closer than the merge radius, the unsure one goes and the sure one stays;
+    an unsure die farther off, two sure dice as close, or a die already dropped, stay."""
+    size = 40.0
+    near = MERGE_RADIUS * size * 0.9
+    centers = np.array(
+        [[100, 100], [100 + near, 100], [300, 100], [300 + near, 100], [500, 100], [500, 300]],
+        np.float32,
+    )
+    confidences = np.array([0.99, UNSURE - 0.1, 0.99, 0.97, UNSURE - 0.2, UNSURE - 0.1])
+    is_die = np.array([True, True, True, True, True, False])
+    expected = [False, True, False, False, False, False]
+    assert crowded(centers, confidences, is_die, size).tolist() == expected
+    is_die[0] = False
+    assert not crowded(centers, confidences, is_die, size)[1]
