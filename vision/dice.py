@@ -213,10 +213,11 @@ def unsure_and_hollow(
 ) -> np.ndarray:
     """Per die, whether the value net is unsure of it (under UNSURE) and its centre lies in
     no blob deep enough to have proposed it: on the table, or in a blob under half a die
-    centre's depth. Such a die was found by filling a hollow blob's outline
-    (`dice_find.filled_faces`): a white die on a light floor, whose blob is its rim, or a
-    ring in wood grain; the die reads sure, the ring does not. Dice found by their pips
-    alone (`loose`) are asked by their own rules, not this one."""
+    centre's depth. That is how a die found by filling a hollow blob's outline
+    (`dice_find.filled_faces`) lies: a white die on a light floor, whose blob is its rim,
+    or a ring in wood grain; the die reads sure, the ring does not. The rule asks any die
+    so placed, but on the judged sets it dropped that ring and nothing else. Dice found by
+    their pips alone (`loose`) are asked by their own rules, not this one."""
     blobs = candidates.blobs
     out = np.zeros(len(centers), bool)
     if blobs is None:
@@ -238,10 +239,10 @@ def crowded(
     Two dice are founded at least MERGE_RADIUS apart, but their centres are pulled towards
     the points round them, and a pip or an edge of a die can found a second die just
     beyond that radius that is then pulled back onto it: a die read twice. Touching dice
-    lie close too (synthetic dice, measured large, mostly 0.65 die apart or more), but of
-    707 pairs of dice within 0.8 die on the judged sets, no die read right was the unsure
-    one of a pair this close, and 12 of the 43 false dice were (docs/vision-dice.md, "A
-    die read twice")."""
+    lie close too (synthetic dice, measured large, mostly 0.65 die apart or more). Of 707
+    pairs of dice within 0.8 die on the judged sets, 12 of the 43 false dice were the
+    unsure one of a pair this close, and one die read right was (0.598 die from a surer
+    die that was itself false; docs/vision-dice.md, "A die read twice")."""
     out = np.zeros(len(centers), bool)
     unsure = np.flatnonzero(is_die & (confidences < UNSURE))
     if unsure.size == 0:

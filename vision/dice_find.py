@@ -273,13 +273,15 @@ def filled_faces(blobs: Blobs, depth: float, size: float) -> np.ndarray:
     and the die was lost (the most missed dice on synthetic walled trays). Blobs under half
     a die centre's depth whose box is a die or two long (FACE_MIN to FACE_MAX die edges; not
     a card's, not light) are measured on their filled outline. A die so found that the value
-    net is unsure of must show more (`dice.unsure_and_hollow`): rings in wood grain pass."""
+    net is unsure of must show more (`dice.unsure_and_hollow`): rings in wood grain pass.
+    A blob inside the filled outline (a pip of the die) takes the filled depth too, and is
+    judged by its own flags. A rim thinner than 4 working px has no depth (`find_blobs`
+    measures peaks of 2 or more) and is not filled."""
     boxes = blobs.boxes
     short, long = boxes[:, 2:].min(axis=1), boxes[:, 2:].max(axis=1)
     soft = np.zeros(len(boxes), bool) if blobs.soft is None else blobs.soft
     fits = (blobs.depth > 0) & (blobs.depth < 0.5 * depth) & ~blobs.card_like & ~soft
     fits &= (short >= FACE_MIN * size) & (long <= FACE_MAX * size)
-    fits[0] = False
     if not fits.any():
         return blobs.dist
     dist = blobs.dist.copy()

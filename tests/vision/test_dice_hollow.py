@@ -35,14 +35,17 @@ def test_a_ring_in_wood_grain_is_no_die() -> None:
 
 
 def test_only_hollow_die_sized_blobs_are_filled() -> None:
-    """A die's rim (10 working px deep die centres, a 22 px die) is measured as filled; a
-    card's rim and a solid die are measured as they are."""
-    mask = np.zeros((120, 200), np.uint8)
+    """A die's rim (11 working px deep die centres, a 22 px die) is measured as filled; a
+    ring as deep as a die centre's half (a body the grid already reaches), the rim of
+    something bigger than two dice, and a solid die are measured as they are."""
+    mask = np.zeros((120, 240), np.uint8)
     mask[10:32, 10:32] = 1
     mask[14:28, 14:28] = 0  # a white die's rim: 2 px deep, its face the floor's colour
     mask[10:32, 50:72] = 1  # a solid die
     mask[50:110, 100:160] = 1
     mask[54:106, 104:156] = 0  # the rim of something bigger than two dice
+    mask[60:104, 180:224] = 1
+    mask[72:92, 192:212] = 0  # a ring 12 px wide: deep enough for grid points of its own
     blobs = find_blobs(mask)
     dist = filled_faces(blobs, 11.0, 22.0)
     assert dist[21, 21] >= 0.5 * 11.0 > blobs.dist[21, 21]

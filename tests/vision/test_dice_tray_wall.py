@@ -60,11 +60,11 @@ def test_dice_against_a_trays_wall_are_read_and_the_wall_proposes_none(seed: int
 
 def test_walled_trays_propose_few_points_and_read_their_dice() -> None:
     """20 seeded trays with a printed wall, slanted up to 3 % (`walled_dice_scene`,
-    seeds 9000-9019): 89 of their 96 dice are found and 2 are false (81 and none before the
-    die size was measured without the wall: a white 1 read on a red 2 and a black 1 on a
-    black 2), and the walls propose 2,519 points in all where they proposed 5,689 before
-    they were told from dice (docs/vision-dice.md, "A tray's wall" and "Dice against the
-    wall measured without it")."""
+    seeds 9000-9019): 89 of their 96 dice are found and 1 is false (81 and none before the
+    die size was measured without the wall: a white 1 read on a red 2; a black 1 on a black
+    2 is now dropped as a die read twice), and the walls propose 2,519 points in all where
+    they proposed 5,689 before they were told from dice (docs/vision-dice.md, "A tray's
+    wall" and "Dice against the wall measured without it")."""
     found = false = proposed = 0
     for seed in range(9000, 9020):
         scene = walled_dice_scene(seed)
@@ -75,7 +75,7 @@ def test_walled_trays_propose_few_points_and_read_their_dice() -> None:
         false += len(reading.dice) - matched
         proposed += len(find_candidates(scene.image).centers)
     assert found >= 86
-    assert false <= 2
+    assert false <= 1
     assert proposed <= 3000
 
 

@@ -27,16 +27,18 @@ def test_a_die_is_read_once(seed: int) -> None:
 
 def test_only_the_unsure_die_beside_a_surer_one_goes() -> None:
     """Of two dice closer than the merge radius, the unsure one goes and the sure one stays;
-    an unsure die farther off, two sure dice as close, or a die already dropped, stay."""
+    of two unsure ones, only the less sure goes; an unsure die farther off, two sure dice
+    as close, or a die already dropped, stay."""
     size = 40.0
     near = MERGE_RADIUS * size * 0.9
-    centers = np.array(
-        [[100, 100], [100 + near, 100], [300, 100], [300 + near, 100], [500, 100], [500, 300]],
-        np.float32,
+    pairs = [(100, 100), (300, 100), (500, 100), (100, 300)]
+    centers = np.array([(x + dx, y) for x, y in pairs for dx in (0.0, near)], np.float32)
+    centers[5] = (500, 300)  # the third pair's second die lies far off
+    confidences = np.array(
+        [0.99, UNSURE - 0.1, 0.99, 0.97, UNSURE - 0.2, UNSURE - 0.1, UNSURE - 0.1, UNSURE - 0.2]
     )
-    confidences = np.array([0.99, UNSURE - 0.1, 0.99, 0.97, UNSURE - 0.2, UNSURE - 0.1])
-    is_die = np.array([True, True, True, True, True, False])
-    expected = [False, True, False, False, False, False]
+    is_die = np.array([True, True, True, True, True, False, True, True])
+    expected = [False, True, False, False, False, False, False, True]
     assert crowded(centers, confidences, is_die, size).tolist() == expected
     is_die[0] = False
     assert not crowded(centers, confidences, is_die, size)[1]
