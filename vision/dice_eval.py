@@ -135,6 +135,16 @@ def match(dice: Sequence[Die], labels: Sequence[dict]) -> list[Die | None]:
     return found
 
 
+def whole_roll(dice: Sequence[Die], labels: Sequence[dict]) -> bool:
+    """Whether a reading is the whole roll: every labelled die found with its value, and no
+    die more. A tray reports rolls, and one die missed, misread or added spoils the roll."""
+    found = match(dice, labels)
+    right = all(
+        d is not None and d.value == lab["value"] for d, lab in zip(found, labels, strict=True)
+    )
+    return right and len(dice) == len(labels)
+
+
 def score_folder(
     folder: Path, palette: Palette | None = None, files: Iterable[str] | None = None
 ) -> DiceScore:
