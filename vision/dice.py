@@ -197,10 +197,7 @@ def lone_and_ragged(
     out = np.zeros(len(centers), bool)
     if blobs is None or not (is_die & (confidences < UNSURE)).any():
         return out
-    h, w = blobs.labels.shape
-    xs = np.clip((centers[:, 0] * candidates.factor).astype(np.intp), 0, w - 1)
-    ys = np.clip((centers[:, 1] * candidates.factor).astype(np.intp), 0, h - 1)
-    labels = np.where(is_die, blobs.labels[ys, xs], 0)
+    labels = np.where(is_die, candidates.labels_at(centers), 0)
     dice_in = np.bincount(labels, minlength=len(blobs.depth))
     asked = is_die & (confidences < UNSURE) & (labels > 0) & (dice_in[labels] == 1)
     for i in np.flatnonzero(asked):
@@ -222,11 +219,7 @@ def unsure_and_hollow(
     out = np.zeros(len(centers), bool)
     if blobs is None:
         return out
-    h, w = blobs.labels.shape
-    xs = np.clip((centers[:, 0] * candidates.factor).astype(np.intp), 0, w - 1)
-    ys = np.clip((centers[:, 1] * candidates.factor).astype(np.intp), 0, h - 1)
-    labels = blobs.labels[ys, xs]
-    shallow = blobs.depth[labels] < 0.5 * candidates.depth
+    shallow = blobs.depth[candidates.labels_at(centers)] < 0.5 * candidates.depth
     return is_die & (confidences < UNSURE) & shallow
 
 

@@ -105,12 +105,18 @@ class Candidates:
         in light on the table (`without_soft`: its bright middle is no pip). Only
         candidates with centres have blobs to ask."""
         assert self.blobs is not None
+        labels = self.labels_at(points)
+        body = self.blobs.depth[labels] >= 0.5 * self.depth
+        return body if self.blobs.soft is None else body | self.blobs.soft[labels]
+
+    def labels_at(self, points: np.ndarray) -> np.ndarray:
+        """Per (x, y) frame point, the blob it lies in (0: the table), points off the
+        working image taken at its edge. Only candidates with centres have blobs."""
+        assert self.blobs is not None
         h, w = self.blobs.labels.shape
         xs = np.clip((points[:, 0] * self.factor).astype(np.intp), 0, w - 1)
         ys = np.clip((points[:, 1] * self.factor).astype(np.intp), 0, h - 1)
-        labels = self.blobs.labels[ys, xs]
-        body = self.blobs.depth[labels] >= 0.5 * self.depth
-        return body if self.blobs.soft is None else body | self.blobs.soft[labels]
+        return self.blobs.labels[ys, xs]
 
 
 def working_image(frame: np.ndarray) -> tuple[np.ndarray, float]:
