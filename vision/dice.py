@@ -126,9 +126,9 @@ def read_dice(
             frame, candidates, centers, (values, confidences, is_die), loose
         )
         canonical = centers * factor
+    is_die &= ~crowded(centers, confidences, is_die, candidates.die_size)
     is_die &= ~lone_and_ragged(candidates, centers, confidences, is_die)
     is_die &= ~unsure_and_hollow(candidates, centers, confidences, is_die & ~loose)
-    is_die &= ~crowded(centers, confidences, is_die, candidates.die_size)
     palette = palette or default_palette()
     found = []
     bodies = body_labs(padded, [(float(x), float(y)) for x, y in canonical])

@@ -8,6 +8,7 @@ import pytest
 
 from vision.dice import MERGE_RADIUS, UNSURE, crowded, read_dice
 from vision.dice_eval import whole_roll
+from vision.synth import table_with_hands
 from vision.synth_dice import walled_dice_scene
 
 
@@ -37,3 +38,10 @@ def test_only_the_unsure_die_beside_a_surer_one_goes() -> None:
     assert crowded(centers, confidences, is_die, size).tolist() == expected
     is_die[0] = False
     assert not crowded(centers, confidences, is_die, size)[1]
+
+
+def test_a_palm_read_twice_is_no_die() -> None:
+    """A palm (`table_with_hands(5025, 1280, 720)`) read as two unsure red 2s in one blob:
+    the less sure goes as a die read twice, and the other, now alone in the palm's ragged
+    blob, goes by the lone-and-ragged rule, which is asked after this one."""
+    assert read_dice(table_with_hands(5025, 1280, 720)).dice == ()
