@@ -22,6 +22,7 @@ from vision.dice_find import (
     Blobs,
     Candidates,
     fade_width,
+    filled_outline,
     find_candidates,
     pip_spots,
 )
@@ -252,11 +253,9 @@ def solidity(blobs: Blobs, label: int) -> float:
     little over, as its outline's pixels count whole; a hand's less). Filled, a die's pips,
     holes in its blob, do not lower it."""
     x, y, w, h = blobs.boxes[label].tolist()
-    own = (blobs.labels[y : y + h, x : x + w] == label).astype(np.uint8)
-    contours, _ = cv2.findContours(own, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-    cv2.drawContours(own, contours, -1, 1, -1)
-    hull = cv2.contourArea(cv2.convexHull(np.concatenate(contours)))
-    return float(cv2.countNonZero(own)) / max(hull, 1.0)
+    filled = filled_outline(blobs.labels[y : y + h, x : x + w] == label)
+    hull = cv2.contourArea(cv2.convexHull(cv2.findNonZero(filled)))
+    return float(cv2.countNonZero(filled)) / max(hull, 1.0)
 
 
 def sixes_striped(

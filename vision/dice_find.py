@@ -293,11 +293,7 @@ def filled_faces(blobs: Blobs, depth: float, size: float) -> np.ndarray:
     dist = blobs.dist.copy()
     for i in np.flatnonzero(fits):
         x, y, w, h = boxes[i].tolist()
-        own = (blobs.labels[y : y + h, x : x + w] == i).view(np.uint8)
-        contours, _ = cv2.findContours(own, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-        filled = np.zeros((h + 2, w + 2), np.uint8)
-        cv2.drawContours(filled, contours, -1, 1, -1, offset=(1, 1))
-        inside = cv2.distanceTransform(filled, cv2.DIST_L2, 3)[1:-1, 1:-1]
+        inside = depth_within(filled_outline(blobs.labels[y : y + h, x : x + w] == i))
         window = dist[y : y + h, x : x + w]
         np.maximum(window, inside, out=window)
     return dist
@@ -346,10 +342,21 @@ def hollow_ring(own: np.ndarray) -> bool:
     floor (0.13–0.49 on synthetic walled trays), not a heap of dice or cards spanning the
     frame (0.68 and more on random scenes and the card scenes)."""
     own = own.view(np.uint8)
-    contours, _ = cv2.findContours(own, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-    filled = np.zeros_like(own)
-    cv2.drawContours(filled, contours, -1, 1, -1)
-    return cv2.countNonZero(own) <= HOLLOW * cv2.countNonZero(filled)
+    return cv2.countNonZero(own) <= HOLLOW * cv2.countNonZero(filled_outline(own))
+
+
+def filled_outline(mask: np.ndarray) -> np.ndarray:
+    """A mask's blobs with their holes shut (uint8, 0 and 1): a die's pips, a white die's
+    face the floor's colour, are holes in its blob, not outside it."""
+    mask = mask.view(np.uint8)
+    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    return cv2.drawContours(np.zeros_like(mask), contours, -1, 1, cv2.FILLED)
+
+
+def depth_within(mask: np.ndarray) -> np.ndarray:
+    """Each set pixel's distance to the nearest unset one in a window of the mask, the
+    window's edge counting as unset (a blob's window is cut round it)."""
+    return cv2.distanceTransform(np.pad(mask, 1), cv2.DIST_L2, 3)[1:-1, 1:-1]
 
 
 def die_depth(blobs: Blobs, least: float = 0.0) -> float:
@@ -565,9 +572,8 @@ def lit_object(
     sharp = (own & (contrast > EDGE_SHARE * float(contrast[own].max()))).view(np.uint8)
     if np.count_nonzero(rim & sharp.view(bool)) >= half:
         return None
-    contours, _ = cv2.findContours(sharp, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-    filled = cv2.drawContours(np.zeros_like(sharp), contours, -1, 1, cv2.FILLED) & blob
-    inside = cv2.distanceTransform(np.pad(filled, 1), cv2.DIST_L2, 3)[1:-1, 1:-1]
+    filled = filled_outline(sharp) & blob
+    inside = depth_within(filled)
     if not SHARP_MIN_DEPTH + OVERREACH <= float(inside.max()) < LIT_DEPTH * depth:
         return None
     gap = np.ones((2 * LIGHT_GAP + 1,) * 2, np.uint8)
