@@ -71,3 +71,32 @@ def lay_cards(
         place_card(img, face, quad, float(rng.uniform(0.1, 0.4)))
         labels.append({"kind": "card", "rank": rank, "suit": suit, "quad": quad.round(1).tolist()})
     return tuple(labels)
+
+
+def dice_against_cards(seed: int, width: int = 1280, height: int = 720) -> GameTable:
+    """1–3 cards with up to two game dice pushed against each, 30–60 px each: a die against
+    one of a card's sides, somewhere along its middle half (docs/vision-dice.md, "Dice
+    against a card"). A die that would overlap another or leave the frame is not drawn."""
+    rng = np.random.default_rng(seed)
+    die = float(rng.uniform(30, 60)) * width / 1280
+    img = synth.table(rng, width, height, str(rng.choice(["tray", "wood", "felt"])))
+    labels = lay_cards(img, rng, int(rng.integers(1, 4)), die)
+    dice: list[SynthDie] = []
+    for label in labels:
+        quad = np.array(label["quad"], np.float64)
+        for _ in range(2):
+            side = int(rng.integers(0, 4))
+            a, b = quad[side], quad[(side + 1) % 4]
+            along = a + rng.uniform(0.25, 0.75) * (b - a)
+            normal = np.array([a[1] - b[1], b[0] - a[0]]) / np.linalg.norm(b - a)
+            if np.dot(along - quad.mean(axis=0), normal) < 0:
+                normal = -normal
+            x, y = along + normal * die * 0.52
+            clear = all(np.hypot(x - d.center[0], y - d.center[1]) > 1.2 * die for d in dice)
+            if clear and die < x < width - die and die < y < height - die:
+                value, angle = int(rng.integers(1, 7)), float(rng.uniform(0, 90))
+                colour = GAME_DICE[len(dice) % len(GAME_DICE)]
+                dice.append(SynthDie(value, colour, (float(x), float(y)), die, angle))
+    for d in dice:
+        draw_die(img, d, rng)
+    return GameTable(synth.camera(img, rng, synth.random_camera(rng)), tuple(dice), labels)
