@@ -83,6 +83,18 @@ BESIDE = np.ones((9, 9), np.uint8)  # a blob this near the wall's runs touches t
 # on a light floor, or two touching (`filled_faces`).
 FACE_MIN = 0.6
 FACE_MAX = 2.2
+# Cards that dice touch (`cards_cut`; docs/vision-dice.md, "Dice against a card").
+CARD_AREA = 1.3  # squares of its depth: a card's blob (a lone die's square: 0.7–1.25)
+CORE_OPEN = 1.3  # of a blob's depth: the disc that opens a card free of the dice against it
+CORE_DEEP = 0.9  # of the opened card's depth: its middle, which a die's bulge never reaches
+CORE_RATIO = (1.15, 1.7)  # a card's rectangle, long side per short (a mini card 1.52, tilted)
+CORE_FILL = 0.88  # share of that rectangle the blob covers (0.89–0.97 on synthetic cards)
+PAPER_SATURATION = 50  # HSV saturation: a card's paper 0–11 (synthetic), palms 81 and more
+PIECE_DEPTH = 0.18  # of a card's half width: a die's part sticking out (0.19–0.56 measured)
+BODY_SATURATION = 80  # HSV saturation of a red die's body
+BODY_DARK = 0.45  # of the paper's brightness: a black die's body
+DICE_BODY = 0.25  # share of a piece that is a die's body (red, black 0.27–0.99; white 0–0.19)
+_SQUARE3 = np.ones((3, 3), np.uint8)
 OVERREACH = 1.0  # px: how far an edge's local contrast passes over EDGE_SHARE beyond it
 
 
@@ -202,17 +214,20 @@ class Blobs:
     card_like: np.ndarray  # per blob: a lone rectangle of a playing card's proportions
     square: np.ndarray  # per blob: compact and as big as a square of its depth (one die)
     boxes: np.ndarray  # per blob: x, y, width, height (working px)
+    area: np.ndarray  # per blob: its pixels
     soft: np.ndarray | None = None  # per blob: light on the table, no object (`without_soft`)
 
 
-def find_blobs(mask: np.ndarray) -> Blobs:
+def find_blobs(mask: np.ndarray, dist: np.ndarray | None = None) -> Blobs:
     """Distance transform of the mask and, for each blob, its depth and shape.
 
     A lone die's blob is about as deep as half its edge; two dice side by side are just as
     deep, so depth measures the die size even where dice touch. Long blobs (a tray rim, a
-    cable) are not compact.
+    cable) are not compact. `dist`, where given, is the distance to measure by instead of
+    the mask's own (`apart_from_cards`: a cut mask keeps the distances from before the cut).
     """
-    dist = cv2.distanceTransform(mask, cv2.DIST_L2, 3)
+    if dist is None:
+        dist = cv2.distanceTransform(mask, cv2.DIST_L2, 3)
     # BBDT gives the same labels and stats as OpenCV's default here, in a third of the time.
     n, labels, stats, _ = cv2.connectedComponentsWithStatsWithAlgorithm(
         mask, 8, cv2.CV_32S, cv2.CCL_BBDT
@@ -231,7 +246,7 @@ def find_blobs(mask: np.ndarray) -> Blobs:
         (depth >= SQUARE_MIN_DEPTH) & compact & (fill >= SQUARE_FILL[0]) & (fill <= SQUARE_FILL[1])
     )
     card = card_like(labels, stats, depth)
-    return Blobs(dist, labels, depth, compact, card, square, stats[:, :4])
+    return Blobs(dist, labels, depth, compact, card, square, stats[:, :4], area)
 
 
 def card_like(labels: np.ndarray, stats: np.ndarray, depth: np.ndarray) -> np.ndarray:
@@ -356,7 +371,7 @@ def filled_outline(mask: np.ndarray) -> np.ndarray:
 def depth_within(mask: np.ndarray) -> np.ndarray:
     """Each set pixel's distance to the nearest unset one in a window of the mask, the
     window's edge counting as unset (a blob's window is cut round it)."""
-    return cv2.distanceTransform(np.pad(mask, 1), cv2.DIST_L2, 3)[1:-1, 1:-1]
+    return cv2.distanceTransform(framed(mask), cv2.DIST_L2, 3)[1:-1, 1:-1]
 
 
 def die_depth(blobs: Blobs, least: float = 0.0) -> float:
@@ -427,6 +442,145 @@ def beside_cards(blobs: Blobs) -> float:
     return weighted_median(depths, depths**2) if depths.size else 0.0
 
 
+@dataclass(frozen=True)
+class CardsCut:
+    """The mask with cards cut apart from the dice that touch them (`cards_cut`)."""
+
+    mask: np.ndarray
+    inside: np.ndarray  # (n, 2) x, y working px: a point inside each card so cut
+
+
+def apart_from_cards(small: np.ndarray, score: np.ndarray, mask: np.ndarray, blobs: Blobs) -> Blobs:
+    """The blobs, found again where cards that dice touch are cut apart from them
+    (`cards_cut`), each such card marked card-like: it gets no grid points, and the frame's
+    die size is measured beside it (`measured_on_cards`), on its dice.
+
+    Every pixel keeps its distance to the table from before the cut: a die against a card
+    is measured by the table round its free sides, and the cut along its fourth would make
+    it shallower than the dice that lie alone."""
+    cut = cards_cut(small, mask, blobs)
+    if cut is None:
+        return blobs
+    dist = np.where(cut.mask > 0, blobs.dist, np.float32(0))
+    again = among_specks(without_soft(find_blobs(cut.mask, dist), score, cut.mask), score)
+    card = again.card_like.copy()
+    card[again.labels[cut.inside[:, 1], cut.inside[:, 0]]] = True
+    card[0] = False
+    return dataclasses.replace(again, card_like=card)
+
+
+def cards_cut(small: np.ndarray, mask: np.ndarray, blobs: Blobs) -> CardsCut | None:
+    """The mask with each card that dice touch cut apart from them, and a point inside each
+    such card; None where no blob is a card with dice against it.
+
+    A die that touches a card joins its blob, which is then no card's shape: the card's
+    depth set the die size, and every die of such a frame was lost (29 of 177 dice found on
+    60 synthetic tables where every die touches a card; docs/vision-dice.md, "Dice against
+    a card"). A blob is such a card where `card_rect` finds a card's rectangle in it, the
+    rectangle is paper (its median saturation at most PAPER_SATURATION: a palm is skin),
+    and what sticks out of it is dice (`dice_beside`). The mask is cut along the
+    rectangle's edge, so the card and each die are blobs of their own."""
+    hsv = None
+    out = None
+    inside = []
+    soft = np.zeros(len(blobs.depth), bool) if blobs.soft is None else blobs.soft
+    asked = (blobs.depth >= CARD_MIN_DEPTH) & blobs.compact & ~blobs.card_like & ~soft
+    asked &= blobs.area >= CARD_AREA * (2 * blobs.depth) ** 2
+    for i in np.flatnonzero(asked):
+        x, y, w, h = blobs.boxes[i].tolist()
+        own = framed((blobs.labels[y : y + h, x : x + w] == i).view(np.uint8))
+        dist = framed(blobs.dist[y : y + h, x : x + w])
+        found = card_rect(own, dist, float(blobs.depth[i]))
+        if found is None:
+            continue
+        card, rect, depth = found
+        if hsv is None:
+            hsv = cv2.cvtColor(small, cv2.COLOR_BGR2HSV)
+        colours = framed(hsv[y : y + h, x : x + w])
+        paper = colours[(card & own) > 0]
+        if np.median(paper[:, 1]) > PAPER_SATURATION:
+            continue
+        grown = cv2.dilate(card, _SQUARE3)
+        if not dice_beside(own & ~grown, dist, colours, depth, float(np.median(paper[:, 2]))):
+            continue
+        if out is None:
+            out = mask.copy()
+        out[y : y + h, x : x + w][(grown & ~card)[1:-1, 1:-1] > 0] = 0
+        inside.append((round(rect[0][0]) - 1 + x, round(rect[0][1]) - 1 + y))
+    return None if out is None else CardsCut(out, np.array(inside, np.intp).reshape(-1, 2))
+
+
+def framed(window: np.ndarray) -> np.ndarray:
+    """A blob's window with a border of zeros a pixel wide: its edge is table.
+    (OpenCV's border takes a tenth of the time of `np.pad`.)"""
+    return cv2.copyMakeBorder(window, 1, 1, 1, 1, cv2.BORDER_CONSTANT, value=0)
+
+
+def card_rect(
+    own: np.ndarray, dist: np.ndarray, depth: float
+) -> tuple[np.ndarray, tuple, float] | None:
+    """A card's rectangle (filled mask, OpenCV's rotated rectangle, half its width) in one
+    blob's window (`own`, its distance to the table `dist`), or None where it holds none.
+
+    Opening the blob with a disc CORE_OPEN times its depth removes the dice against the
+    card (narrower than the disc) and rounds its corners. The opened blob's deepest points,
+    within CORE_DEEP of its depth, lie along the card's middle; grown back by that much,
+    their rotated rectangle is the card's, corners and all, and a die bulging the opening
+    where it joins the card does not reach them. It is a card if it is 1.15–1.7 times as
+    long as wide (a mini card 1.52, foreshortened by the camera's tilt) and the blob fills
+    CORE_FILL of it. The opening is taken on distances (eroded: at least the disc's radius
+    from the table; dilated back: within it of what is left), whose cost does not grow with
+    the disc as OpenCV's opening with a disc does."""
+    radius = CORE_OPEN * depth / 2
+    eroded = ((dist >= radius) & (own > 0)).view(np.uint8)
+    core = (cv2.distanceTransform(1 - eroded, cv2.DIST_L2, 3) <= radius).view(np.uint8) & own
+    core_dist = cv2.distanceTransform(core, cv2.DIST_L2, 3)
+    half = float(core_dist.max())
+    ridge = cv2.findNonZero((core_dist >= CORE_DEEP * half).view(np.uint8))
+    if ridge is None:
+        return None
+    centre, (rw, rh), angle = cv2.minAreaRect(ridge)
+    grow = 2 * CORE_DEEP * half + 1
+    rect = (centre, (rw + grow, rh + grow), angle)
+    if not CORE_RATIO[0] <= max(rect[1]) / min(rect[1]) <= CORE_RATIO[1]:
+        return None
+    card = np.zeros_like(own)
+    cv2.fillConvexPoly(card, np.round(cv2.boxPoints(rect)).astype(np.int32), 1)
+    if cv2.countNonZero(card & own) < CORE_FILL * cv2.countNonZero(card):
+        return None
+    return card, rect, half
+
+
+def dice_beside(
+    rest: np.ndarray, dist: np.ndarray, colours: np.ndarray, half: float, paper: float
+) -> bool:
+    """Whether what sticks out of a card (`rest`, a blob less its card) is dice: at least one
+    piece as deep as a die's part (PIECE_DEPTH of the card's half width, measured on the
+    piece), and every such piece no deeper than the largest die beside a card (DIE_PER_CARD,
+    measured to the table, as the die lay before the cut) and a die's body (DICE_BODY of its
+    inner half saturated or far darker than the paper; its outer half holds the mask's halo,
+    the table's colour).
+
+    Piles fail: a card under the one found sticks out as paper. So do white dice, which are
+    paper to this test, and so does a cluster of white dice that a rectangle fits."""
+    rest = cv2.morphologyEx(rest, cv2.MORPH_OPEN, _SQUARE3)
+    n, labels = cv2.connectedComponents(rest, connectivity=8)
+    pieces = 0
+    for j in range(1, n):
+        piece = labels == j
+        if depth_within(piece.view(np.uint8)).max() < PIECE_DEPTH * half:
+            continue
+        deepest = dist[piece].max()
+        if deepest > DIE_PER_CARD * half:
+            return False
+        hsv = colours[piece & (dist >= 0.5 * deepest)]
+        body = (hsv[:, 1] > BODY_SATURATION) | (hsv[:, 2] < BODY_DARK * paper)
+        if np.mean(body) < DICE_BODY:
+            return False
+        pieces += 1
+    return pieces > 0
+
+
 def find_candidates(frame: np.ndarray, card_shapes: bool = False) -> Candidates:
     """Proposed die centres in a BGR frame, with the die size they were proposed for.
 
@@ -440,6 +594,7 @@ def find_candidates(frame: np.ndarray, card_shapes: bool = False) -> Candidates:
     if mask.all():  # no table in view at all (noise, a lens cap): nothing to measure
         return Candidates(np.zeros((0, 2), np.float32), 0.0, np.zeros(0, bool))
     blobs = among_specks(without_soft(find_blobs(mask), score, mask), score)
+    blobs = apart_from_cards(small, score, mask, blobs)
     depth = die_depth(without_walls(blobs), MIN_DEPTH)
     cores = pip_cores(frame, blobs, factor)
     pips = np.zeros(len(blobs.depth), bool) if cores is None else cores > 0
