@@ -88,12 +88,12 @@ CARD_AREA = 1.3  # squares of its depth: a card's blob (a lone die's square: 0.7
 CORE_OPEN = 1.3  # of a blob's depth: the disc that opens a card free of the dice against it
 CORE_DEEP = 0.9  # of the opened card's depth: its middle, which a die's bulge never reaches
 CORE_RATIO = (1.15, 1.7)  # a card's rectangle, long side per short (a mini card 1.52, tilted)
-CORE_FILL = 0.88  # share of that rectangle the blob covers (0.89–0.97 on synthetic cards)
+CORE_FILL = 0.85  # share of that rectangle the blob covers (0.89–0.97 on synthetic cards)
 PAPER_SATURATION = 50  # HSV saturation: a card's paper 0–11 (synthetic), palms 81 and more
 PIECE_DEPTH = 0.18  # of a card's half width: a die's part sticking out (0.19–0.56 measured)
 BODY_SATURATION = 80  # HSV saturation of a red die's body
 BODY_DARK = 0.45  # of the paper's brightness: a black die's body
-DICE_BODY = 0.25  # share of a piece that is a die's body (red, black 0.27–0.99; white 0–0.19)
+DICE_BODY = 0.25  # share of a piece's inner half that is a die's body (white dice: 0–0.19)
 _SQUARE3 = np.ones((3, 3), np.uint8)
 OVERREACH = 1.0  # px: how far an edge's local contrast passes over EDGE_SHARE beyond it
 
@@ -119,7 +119,7 @@ class Candidates:
         assert self.blobs is not None
         labels = self.labels_at(points)
         body = self.blobs.depth[labels] >= 0.5 * self.depth
-        return body if self.blobs.soft is None else body | self.blobs.soft[labels]
+        return body | self.blobs.lit[labels]
 
     def labels_at(self, points: np.ndarray) -> np.ndarray:
         """Per (x, y) frame point, the blob it lies in (0: the table), points off the
@@ -198,9 +198,8 @@ def texture_level(texture: np.ndarray) -> float:
 def object_mask(score: np.ndarray) -> np.ndarray:
     """Binary mask of everything that is not table, with specks removed and pip holes shut."""
     mask = (score > 1.0).view(np.uint8)  # 0 and 1 without a copy
-    kernel = np.ones((3, 3), np.uint8)
-    mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, kernel)
-    return cv2.morphologyEx(mask, cv2.MORPH_OPEN, kernel)
+    mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, _SQUARE3)
+    return cv2.morphologyEx(mask, cv2.MORPH_OPEN, _SQUARE3)
 
 
 @dataclass(frozen=True)
@@ -216,6 +215,11 @@ class Blobs:
     boxes: np.ndarray  # per blob: x, y, width, height (working px)
     area: np.ndarray  # per blob: its pixels
     soft: np.ndarray | None = None  # per blob: light on the table, no object (`without_soft`)
+
+    @property
+    def lit(self) -> np.ndarray:
+        """Per blob: light on the table (`soft`); none where no light was looked for."""
+        return np.zeros(len(self.depth), bool) if self.soft is None else self.soft
 
 
 def find_blobs(mask: np.ndarray, dist: np.ndarray | None = None) -> Blobs:
@@ -233,7 +237,7 @@ def find_blobs(mask: np.ndarray, dist: np.ndarray | None = None) -> Blobs:
         mask, 8, cv2.CV_32S, cv2.CCL_BBDT
     )
     # Flat indices: a fifth of the time of cv2.findNonZero's points, on the held-out photos.
-    peaks = np.flatnonzero((dist >= 2.0) & (dist >= cv2.dilate(dist, np.ones((3, 3), np.uint8))))
+    peaks = np.flatnonzero((dist >= 2.0) & (dist >= cv2.dilate(dist, _SQUARE3)))
     values = dist.ravel()[peaks]
     order = np.argsort(values, kind="stable")
     depth = np.zeros(n, np.float32)
@@ -300,8 +304,7 @@ def filled_faces(blobs: Blobs, depth: float, size: float) -> np.ndarray:
     measures peaks of 2 or more) and is not filled."""
     boxes = blobs.boxes
     short, long = boxes[:, 2:].min(axis=1), boxes[:, 2:].max(axis=1)
-    soft = np.zeros(len(boxes), bool) if blobs.soft is None else blobs.soft
-    fits = (blobs.depth > 0) & (blobs.depth < 0.5 * depth) & ~blobs.card_like & ~soft
+    fits = (blobs.depth > 0) & (blobs.depth < 0.5 * depth) & ~blobs.card_like & ~blobs.lit
     fits &= (short >= FACE_MIN * size) & (long <= FACE_MAX * size)
     if not fits.any():
         return blobs.dist
@@ -442,6 +445,9 @@ def beside_cards(blobs: Blobs) -> float:
     return weighted_median(depths, depths**2) if depths.size else 0.0
 
 
+RotatedRect = tuple[tuple[float, float], tuple[float, float], float]  # OpenCV's
+
+
 @dataclass(frozen=True)
 class CardsCut:
     """The mask with cards cut apart from the dice that touch them (`cards_cut`)."""
@@ -450,64 +456,82 @@ class CardsCut:
     inside: np.ndarray  # (n, 2) x, y working px: a point inside each card so cut
 
 
-def apart_from_cards(small: np.ndarray, score: np.ndarray, mask: np.ndarray, blobs: Blobs) -> Blobs:
+def apart_from_cards(small: np.ndarray, score: np.ndarray, blobs: Blobs) -> Blobs:
     """The blobs, found again where cards that dice touch are cut apart from them
     (`cards_cut`), each such card marked card-like: it gets no grid points, and the frame's
     die size is measured beside it (`measured_on_cards`), on its dice.
 
     Every pixel keeps its distance to the table from before the cut: a die against a card
     is measured by the table round its free sides, and the cut along its fourth would make
-    it shallower than the dice that lie alone."""
-    cut = cards_cut(small, mask, blobs)
+    it shallower than the dice that lie alone. The cut is made in the blobs' own mask (an
+    object in lamp light already cut out of it), and light found before stays light: cut
+    again from the first mask, the object was cut out once more and its blobs found
+    without the kept distances."""
+    cut = cards_cut(small, blobs)
     if cut is None:
         return blobs
     dist = np.where(cut.mask > 0, blobs.dist, np.float32(0))
-    again = among_specks(without_soft(find_blobs(cut.mask, dist), score, cut.mask), score)
+    light = blobs.lit[blobs.labels]
+    again = among_specks(without_soft(find_blobs(cut.mask, dist), score, light=light), score)
     card = again.card_like.copy()
     card[again.labels[cut.inside[:, 1], cut.inside[:, 0]]] = True
     card[0] = False
     return dataclasses.replace(again, card_like=card)
 
 
-def cards_cut(small: np.ndarray, mask: np.ndarray, blobs: Blobs) -> CardsCut | None:
-    """The mask with each card that dice touch cut apart from them, and a point inside each
-    such card; None where no blob is a card with dice against it.
+def cards_cut(small: np.ndarray, blobs: Blobs) -> CardsCut | None:
+    """The blobs' mask with each card that dice touch cut apart from them, and a point
+    inside each such card; None where no blob is a card with dice against it.
 
     A die that touches a card joins its blob, which is then no card's shape: the card's
     depth set the die size, and every die of such a frame was lost (29 of 177 dice found on
     60 synthetic tables where every die touches a card; docs/vision-dice.md, "Dice against
-    a card"). A blob is such a card where `card_rect` finds a card's rectangle in it, the
-    rectangle is paper (its median saturation at most PAPER_SATURATION: a palm is skin),
-    and what sticks out of it is dice (`dice_beside`). The mask is cut along the
-    rectangle's edge, so the card and each die are blobs of their own."""
-    hsv = None
+    a card"). Asked are the blobs that could hold a card (compact, at least CARD_MIN_DEPTH
+    deep and CARD_AREA squares of it, not card-shaped or light already); where one is a
+    card with dice (`card_with_dice`), the mask is cut along the card's edge, so the card
+    and each die are blobs of their own."""
+    asked = (blobs.depth >= CARD_MIN_DEPTH) & blobs.compact & ~blobs.card_like & ~blobs.lit
+    asked &= blobs.area >= CARD_AREA * (2 * blobs.depth) ** 2
     out = None
     inside = []
-    soft = np.zeros(len(blobs.depth), bool) if blobs.soft is None else blobs.soft
-    asked = (blobs.depth >= CARD_MIN_DEPTH) & blobs.compact & ~blobs.card_like & ~soft
-    asked &= blobs.area >= CARD_AREA * (2 * blobs.depth) ** 2
-    for i in np.flatnonzero(asked):
-        x, y, w, h = blobs.boxes[i].tolist()
-        own = framed((blobs.labels[y : y + h, x : x + w] == i).view(np.uint8))
-        dist = framed(blobs.dist[y : y + h, x : x + w])
-        found = card_rect(own, dist, float(blobs.depth[i]))
+    for i in np.flatnonzero(asked).tolist():
+        found = card_with_dice(small, blobs, i)
         if found is None:
             continue
-        card, rect, depth = found
-        if hsv is None:
-            hsv = cv2.cvtColor(small, cv2.COLOR_BGR2HSV)
-        colours = framed(hsv[y : y + h, x : x + w])
-        paper = colours[(card & own) > 0]
-        if np.median(paper[:, 1]) > PAPER_SATURATION:
-            continue
-        grown = cv2.dilate(card, _SQUARE3)
-        if not dice_beside(own & ~grown, dist, colours, depth, float(np.median(paper[:, 2]))):
-            continue
+        card, rect = found
+        x, y, w, h = blobs.boxes[i].tolist()
         if out is None:
-            out = mask.copy()
-        out[y : y + h, x : x + w][(grown & ~card)[1:-1, 1:-1] > 0] = 0
+            out = (blobs.labels > 0).view(np.uint8)
+        ring = cv2.dilate(card, _SQUARE3) & ~card
+        out[y : y + h, x : x + w][ring[1:-1, 1:-1] > 0] = 0
         inside.append((round(rect[0][0]) - 1 + x, round(rect[0][1]) - 1 + y))
     return None if out is None else CardsCut(out, np.array(inside, np.intp).reshape(-1, 2))
+
+
+def card_with_dice(
+    small: np.ndarray, blobs: Blobs, i: int
+) -> tuple[np.ndarray, RotatedRect] | None:
+    """Blob `i`'s card, where the blob is a card with dice against it: the card's filled
+    rectangle in the blob's window (`framed`) and the rectangle in the window's pixels.
+
+    It is one where `card_rect` finds a card's rectangle in the blob, the rectangle is
+    paper (its median HSV saturation at most PAPER_SATURATION: a palm is skin), and what
+    sticks out of it is dice (`dice_beside`)."""
+    x, y, w, h = blobs.boxes[i].tolist()
+    own = framed((blobs.labels[y : y + h, x : x + w] == i).view(np.uint8))
+    dist = framed(blobs.dist[y : y + h, x : x + w])
+    found = card_rect(own, dist, float(blobs.depth[i]))
+    if found is None:
+        return None
+    card, rect, half = found
+    colours = framed(cv2.cvtColor(small[y : y + h, x : x + w], cv2.COLOR_BGR2HSV))
+    paper = colours[(card & own) > 0]
+    if np.median(paper[:, 1]) > PAPER_SATURATION:
+        return None
+    rest = own & ~cv2.dilate(card, _SQUARE3)
+    if not dice_beside(rest, dist, colours, half, float(np.median(paper[:, 2]))):
+        return None
+    return card, rect
 
 
 def framed(window: np.ndarray) -> np.ndarray:
@@ -518,7 +542,7 @@ def framed(window: np.ndarray) -> np.ndarray:
 
 def card_rect(
     own: np.ndarray, dist: np.ndarray, depth: float
-) -> tuple[np.ndarray, tuple, float] | None:
+) -> tuple[np.ndarray, RotatedRect, float] | None:
     """A card's rectangle (filled mask, OpenCV's rotated rectangle, half its width) in one
     blob's window (`own`, its distance to the table `dist`), or None where it holds none.
 
@@ -594,7 +618,7 @@ def find_candidates(frame: np.ndarray, card_shapes: bool = False) -> Candidates:
     if mask.all():  # no table in view at all (noise, a lens cap): nothing to measure
         return Candidates(np.zeros((0, 2), np.float32), 0.0, np.zeros(0, bool))
     blobs = among_specks(without_soft(find_blobs(mask), score, mask), score)
-    blobs = apart_from_cards(small, score, mask, blobs)
+    blobs = apart_from_cards(small, score, blobs)
     depth = die_depth(without_walls(blobs), MIN_DEPTH)
     cores = pip_cores(frame, blobs, factor)
     pips = np.zeros(len(blobs.depth), bool) if cores is None else cores > 0
@@ -609,7 +633,7 @@ def find_candidates(frame: np.ndarray, card_shapes: bool = False) -> Candidates:
     size = 2.0 * depth * SIZE_PER_DEPTH
     stride = max(1, round(size / 5))
     grid = filled_faces(blobs, depth, size)[::stride, ::stride]
-    soft = np.zeros_like(pips) if blobs.soft is None else blobs.soft
+    soft = blobs.lit
     no_body = pips | soft
     on_grid = (
         (grid >= 0.5 * depth) & (grid <= 1.8 * depth) & ~no_body[blobs.labels[::stride, ::stride]]
@@ -719,8 +743,7 @@ def lit_object(
     dice 1.23 times their size); the light is kept apart from it by LIGHT_GAP px.
     """
     blob = own.view(np.uint8)
-    square = np.ones((3, 3), np.uint8)
-    rim = own & (cv2.erode(blob, square, borderType=cv2.BORDER_CONSTANT, borderValue=0) == 0)
+    rim = own & (cv2.erode(blob, _SQUARE3, borderType=cv2.BORDER_CONSTANT, borderValue=0) == 0)
     half = SHARP_RIM * np.count_nonzero(rim)
     if np.count_nonzero(rim & (contrast >= SOFT_RIM)) >= half:
         return None
