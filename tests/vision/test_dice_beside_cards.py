@@ -91,9 +91,9 @@ def test_a_card_with_a_black_die_is_one_too() -> None:
 def test_no_card_with_dice_where_one_thing_is_not(why: str, shapes: list[Shape]) -> None:
     """The card with a die against it, with one thing changed, is no card with dice: the
     card's colour, shape or proportions, the die's colour or size (deeper than the largest
-    die beside a mini card). Each case is turned
-    away by the test it names, and passes without it (`card_with_dice` is asked directly,
-    so the area a blob must cover to be asked at all does not turn any away first)."""
+    die beside a mini card). Each case is turned away by the test it names, and passes
+    without it (`card_with_dice` is asked directly, so the area a blob must cover to be
+    asked at all does not turn any away first)."""
     small = drawn(*shapes)
     blobs = blobs_of(small)
     assert card_with_dice(small, blobs, int(np.argmax(blobs.depth))) is None, why
