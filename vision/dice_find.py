@@ -466,13 +466,17 @@ def apart_from_cards(small: np.ndarray, score: np.ndarray, blobs: Blobs) -> Blob
     it shallower than the dice that lie alone. The cut is made in the blobs' own mask (an
     object in lamp light already cut out of it), and light found before stays light: cut
     again from the first mask, the object was cut out once more and its blobs found
-    without the kept distances."""
+    without the kept distances. Specks are not counted again (`among_specks`): no blob of a
+    speckled frame is asked, and the blobs the cut adds could tip a frame over the count.
+    A die cut off a card has lost the part of it under the cut, so it is mostly not
+    `square`; where no two dice lie alone, the die size is measured beside the cards
+    (`beside_cards`) on the dice so cut."""
     cut = cards_cut(small, blobs)
     if cut is None:
         return blobs
     dist = np.where(cut.mask > 0, blobs.dist, np.float32(0))
     light = blobs.lit[blobs.labels]
-    again = among_specks(without_soft(find_blobs(cut.mask, dist), score, light=light), score)
+    again = without_soft(find_blobs(cut.mask, dist), score, light=light)
     card = again.card_like.copy()
     card[again.labels[cut.inside[:, 1], cut.inside[:, 0]]] = True
     card[0] = False
@@ -502,8 +506,9 @@ def cards_cut(small: np.ndarray, blobs: Blobs) -> CardsCut | None:
         x, y, w, h = blobs.boxes[i].tolist()
         if out is None:
             out = (blobs.labels > 0).view(np.uint8)
-        ring = cv2.dilate(card, _SQUARE3) & ~card
-        out[y : y + h, x : x + w][ring[1:-1, 1:-1] > 0] = 0
+        own = blobs.labels[y : y + h, x : x + w] == i
+        ring = (cv2.dilate(card, _SQUARE3) & ~card)[1:-1, 1:-1] > 0
+        out[y : y + h, x : x + w][ring & own] = 0
         inside.append((round(rect[0][0]) - 1 + x, round(rect[0][1]) - 1 + y))
     return None if out is None else CardsCut(out, np.array(inside, np.intp).reshape(-1, 2))
 

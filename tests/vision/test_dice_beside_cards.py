@@ -100,9 +100,10 @@ def test_no_card_with_dice_where_one_thing_is_not(why: str, shapes: list[Shape])
 
 
 def test_a_pile_is_not_cut() -> None:
-    """A card half under another with a die against the top one: the reader asks the pile
-    and leaves it whole."""
-    small = drawn(((175.0, 120.0), (40.0, 60.0), 70.0, PAPER), CARD, DICE[0])
+    """A card half under another with a die against the top one: the reader asks the pile,
+    finds the top card's rectangle, and leaves the pile whole, as the under card sticks out
+    as paper."""
+    small = drawn(((160.0, 150.0), (40.0, 60.0), 20.0, PAPER), CARD, DICE[0])
     assert cards_cut(small, blobs_of(small)) is None
 
 
@@ -155,6 +156,8 @@ def test_dice_against_a_card_keep_their_depth_beside_lamp_light() -> None:
         blobs = find_candidates(frame).blobs
         assert blobs is not None
         at = [blobs.labels[round(y), round(420 + x)] for (x, y), *_ in DICE]
+        card = blobs.labels[round(CARD[0][1]), round(420 + CARD[0][0])]
+        assert card not in at  # cut apart from its dice
         depths.append([float(blobs.depth[label]) for label in at])
     assert depths[0] == pytest.approx(depths[1])
     assert min(depths[0]) >= 8.0
