@@ -502,22 +502,21 @@ def cards_cut(small: np.ndarray, blobs: Blobs) -> CardsCut | None:
         found = card_with_dice(small, blobs, i)
         if found is None:
             continue
-        card, rect = found
+        edge, centre = found
         x, y, w, h = blobs.boxes[i].tolist()
         if out is None:
             out = (blobs.labels > 0).view(np.uint8)
-        own = blobs.labels[y : y + h, x : x + w] == i
-        ring = (cv2.dilate(card, _SQUARE3) & ~card)[1:-1, 1:-1] > 0
-        out[y : y + h, x : x + w][ring & own] = 0
-        inside.append((round(rect[0][0]) - 1 + x, round(rect[0][1]) - 1 + y))
+        out[y : y + h, x : x + w][edge] = 0
+        inside.append(centre)
     return None if out is None else CardsCut(out, np.array(inside, np.intp).reshape(-1, 2))
 
 
 def card_with_dice(
     small: np.ndarray, blobs: Blobs, i: int
-) -> tuple[np.ndarray, RotatedRect] | None:
-    """Blob `i`'s card, where the blob is a card with dice against it: the card's filled
-    rectangle in the blob's window (`framed`) and the rectangle in the window's pixels.
+) -> tuple[np.ndarray, tuple[int, int]] | None:
+    """Blob `i`'s card, where the blob is a card with dice against it: the blob's pixels
+    just outside the card's rectangle (bool, in the blob's box), along which the mask is
+    cut, and the rectangle's centre (x, y working px).
 
     It is one where `card_rect` finds a card's rectangle in the blob, the rectangle is
     paper (its median HSV saturation at most PAPER_SATURATION: a palm is skin), and what
@@ -533,10 +532,11 @@ def card_with_dice(
     paper = colours[(card & own) > 0]
     if np.median(paper[:, 1]) > PAPER_SATURATION:
         return None
-    rest = own & ~cv2.dilate(card, _SQUARE3)
-    if not dice_beside(rest, dist, colours, half, float(np.median(paper[:, 2]))):
+    grown = cv2.dilate(card, _SQUARE3)
+    if not dice_beside(own & ~grown, dist, colours, half, float(np.median(paper[:, 2]))):
         return None
-    return card, rect
+    edge = (own & grown & ~card)[1:-1, 1:-1] > 0
+    return edge, (round(rect[0][0]) - 1 + x, round(rect[0][1]) - 1 + y)
 
 
 def framed(window: np.ndarray) -> np.ndarray:
