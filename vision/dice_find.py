@@ -94,6 +94,10 @@ PIECE_DEPTH = 0.18  # of a card's half width: a die's part sticking out (0.19–
 BODY_SATURATION = 80  # HSV saturation of a red die's body
 BODY_DARK = 0.45  # of the paper's brightness: a black die's body
 DICE_BODY = 0.25  # share of a piece's inner half that is a die's body (white dice: 0–0.19)
+ON_CARD = (0.28, 0.6)  # of a card's half width: a die's body lying on it, by depth (a die 0.36)
+ON_BODY = 0.7  # share of a die's outline that is its body: its pips cover at most 0.19
+ON_PRINT = 0.5  # share of a card with dice on it that is body: its print and dice, not two dice
+PIP_HOLE = 0.03  # of a card's half width squared: dice's pips 0.001–0.027, a big Q's counter 0.07
 _SQUARE3 = np.ones((3, 3), np.uint8)
 OVERREACH = 1.0  # px: how far an edge's local contrast passes over EDGE_SHARE beyond it
 
@@ -445,36 +449,45 @@ def beside_cards(blobs: Blobs) -> float:
     return weighted_median(depths, depths**2) if depths.size else 0.0
 
 
-RotatedRect = tuple[tuple[float, float], tuple[float, float], float]  # OpenCV's
+@dataclass(frozen=True)
+class CardsCut:
+    """The mask with cards cut apart from the dice that touch them or lie on them
+    (`cards_cut`), the distance to the table to measure its blobs by, and a point on each
+    card so cut."""
+
+    mask: np.ndarray
+    dist: np.ndarray
+    inside: np.ndarray  # (n, 2) x, y working px
 
 
 @dataclass(frozen=True)
-class CardsCut:
-    """The mask with cards cut apart from the dice that touch them (`cards_cut`)."""
+class CardCut:
+    """One card's cut (`card_with_dice`), in its blob's box."""
 
-    mask: np.ndarray
-    inside: np.ndarray  # (n, 2) x, y working px: a point inside each card so cut
+    edge: np.ndarray  # bool: the pixels cut to table, along the card's edge and round dice on it
+    dice: np.ndarray  # bool: the bodies of the dice lying on the card, their pips filled
+    paper: tuple[int, int]  # x, y working px: a point on the card's paper, off those dice
 
 
 def apart_from_cards(small: np.ndarray, score: np.ndarray, blobs: Blobs) -> Blobs:
-    """The blobs, found again where cards that dice touch are cut apart from them
+    """The blobs, found again where cards that dice touch or lie on are cut apart from them
     (`cards_cut`), each such card marked card-like: it gets no grid points, and the frame's
     die size is measured beside it (`measured_on_cards`), on its dice.
 
-    Every pixel keeps its distance to the table from before the cut: a die against a card
-    is measured by the table round its free sides, and the cut along its fourth would make
-    it shallower than the dice that lie alone. The cut is made in the blobs' own mask (an
-    object in lamp light already cut out of it), and light found before stays light: cut
-    again from the first mask, the object was cut out once more and its blobs found
-    without the kept distances. Specks are not counted again (`among_specks`): no blob of a
-    speckled frame is asked, and the blobs the cut adds could tip a frame over the count.
-    A die cut off a card has lost the part of it under the cut, so it is mostly not
-    `square`; where no two dice lie alone, the die size is measured beside the cards
-    (`beside_cards`) on the dice so cut."""
+    Every pixel beside a card keeps its distance to the table from before the cut: a die
+    against a card is measured by the table round its free sides, and the cut along its
+    fourth would make it shallower than the dice that lie alone. A die on a card is measured
+    within its own body. The cut is made in the blobs' own mask (an object in lamp light
+    already cut out of it), and light found before stays light: cut again from the first
+    mask, the object was cut out once more and its blobs found without the kept distances.
+    Specks are not counted again (`among_specks`): no blob of a speckled frame is asked, and
+    the blobs the cut adds could tip a frame over the count. A die cut off a card has lost
+    the part of it under the cut, so it is mostly not `square`; where no two dice lie alone,
+    the die size is measured beside the cards (`beside_cards`) on the dice so cut."""
     cut = cards_cut(small, blobs)
     if cut is None:
         return blobs
-    dist = np.where(cut.mask > 0, blobs.dist, np.float32(0))
+    dist = np.where(cut.mask > 0, cut.dist, np.float32(0))
     light = blobs.lit[blobs.labels]
     again = without_soft(find_blobs(cut.mask, dist), score, light=light)
     card = again.card_like.copy()
@@ -484,59 +497,73 @@ def apart_from_cards(small: np.ndarray, score: np.ndarray, blobs: Blobs) -> Blob
 
 
 def cards_cut(small: np.ndarray, blobs: Blobs) -> CardsCut | None:
-    """The blobs' mask with each card that dice touch cut apart from them, and a point
-    inside each such card; None where no blob is a card with dice against it.
+    """The blobs' mask with each card that dice touch or lie on cut apart from them, the
+    distances to measure by, and a point on each such card; None where no blob is a card
+    with dice against it or on it.
 
     A die that touches a card joins its blob, which is then no card's shape: the card's
     depth set the die size, and every die of such a frame was lost (29 of 177 dice found on
     60 synthetic tables where every die touches a card; docs/vision-dice.md, "Dice against
-    a card"). Asked are the blobs that could hold a card (compact, at least CARD_MIN_DEPTH
-    deep and CARD_AREA squares of it, not card-shaped or light already); where one is a
-    card with dice (`card_with_dice`), the mask is cut along the card's edge, so the card
-    and each die are blobs of their own."""
-    asked = (blobs.depth >= CARD_MIN_DEPTH) & blobs.compact & ~blobs.card_like & ~blobs.lit
+    a card"). A die that lies on a card is inside the card's blob, and a card gets no grid
+    points (14 of 71 found on 40 tables with a die on each card; "Dice on a card"). Asked
+    are the blobs that could hold a card (compact, at least CARD_MIN_DEPTH deep and
+    CARD_AREA squares of it, not light); where one is a card with dice (`card_with_dice`),
+    the mask is cut along the card's edge and round the dice on it, so the card and each
+    die are blobs of their own."""
+    asked = (blobs.depth >= CARD_MIN_DEPTH) & blobs.compact & ~blobs.lit
     asked &= blobs.area >= CARD_AREA * (2 * blobs.depth) ** 2
-    out = None
+    mask = dist = None
     inside = []
     for i in np.flatnonzero(asked).tolist():
         found = card_with_dice(small, blobs, i)
         if found is None:
             continue
-        edge, centre = found
         x, y, w, h = blobs.boxes[i].tolist()
-        if out is None:
-            out = (blobs.labels > 0).view(np.uint8)
-        out[y : y + h, x : x + w][edge] = 0
-        inside.append(centre)
-    return None if out is None else CardsCut(out, np.array(inside, np.intp).reshape(-1, 2))
+        if mask is None or dist is None:
+            mask, dist = (blobs.labels > 0).view(np.uint8), blobs.dist.copy()
+        mask[y : y + h, x : x + w][found.edge] = 0
+        if found.dice.any():
+            within = depth_within(found.dice.view(np.uint8))
+            dist[y : y + h, x : x + w][found.dice] = within[found.dice]
+        inside.append((found.paper[0] + x, found.paper[1] + y))
+    if mask is None or dist is None:
+        return None
+    return CardsCut(mask, dist, np.array(inside, np.intp).reshape(-1, 2))
 
 
-def card_with_dice(
-    small: np.ndarray, blobs: Blobs, i: int
-) -> tuple[np.ndarray, tuple[int, int]] | None:
-    """Blob `i`'s card, where the blob is a card with dice against it: the blob's pixels
-    just outside the card's rectangle (bool, in the blob's box), along which the mask is
-    cut, and the rectangle's centre (x, y working px).
+def card_with_dice(small: np.ndarray, blobs: Blobs, i: int) -> CardCut | None:
+    """Blob `i`'s card, cut free of its dice, where the blob is a card with dice against it
+    or on it.
 
     It is one where `card_rect` finds a card's rectangle in the blob, the rectangle is
-    paper (its median HSV saturation at most PAPER_SATURATION: a palm is skin), and what
-    sticks out of it is dice (`dice_beside`)."""
+    paper (its median HSV saturation at most PAPER_SATURATION: a palm is skin), nothing
+    but dice sticks out of it (`dice_beside`; a pile's under card does), and there are dice
+    beside it or on it (`dice_on`)."""
     x, y, w, h = blobs.boxes[i].tolist()
     own = framed((blobs.labels[y : y + h, x : x + w] == i).view(np.uint8))
     dist = framed(blobs.dist[y : y + h, x : x + w])
     found = card_rect(own, dist, float(blobs.depth[i]))
     if found is None:
         return None
-    card, rect, half = found
+    card, half = found
     colours = framed(cv2.cvtColor(small[y : y + h, x : x + w], cv2.COLOR_BGR2HSV))
     paper = colours[(card & own) > 0]
     if np.median(paper[:, 1]) > PAPER_SATURATION:
         return None
+    light = float(np.median(paper[:, 2]))
     grown = cv2.dilate(card, _SQUARE3)
-    if not dice_beside(own & ~grown, dist, colours, half, float(np.median(paper[:, 2]))):
+    beside = dice_beside(own & ~grown, dist, colours, half, light)
+    if beside is None:
         return None
-    edge = (own & grown & ~card)[1:-1, 1:-1] > 0
-    return edge, (round(rect[0][0]) - 1 + x, round(rect[0][1]) - 1 + y)
+    on = dice_on(card & own, colours, half, light)
+    if not beside and not on.any():
+        return None
+    edge = (own & cv2.dilate(on, _SQUARE3) & ~on) > 0
+    if beside:
+        edge |= (own & grown & ~card) > 0
+    free = (card & own & ~cv2.dilate(on, _SQUARE3, iterations=2)) * dist
+    py, px = np.unravel_index(int(np.argmax(free)), free.shape)
+    return CardCut(edge[1:-1, 1:-1], on[1:-1, 1:-1] > 0, (int(px) - 1, int(py) - 1))
 
 
 def framed(window: np.ndarray) -> np.ndarray:
@@ -545,11 +572,9 @@ def framed(window: np.ndarray) -> np.ndarray:
     return cv2.copyMakeBorder(window, 1, 1, 1, 1, cv2.BORDER_CONSTANT, value=0)
 
 
-def card_rect(
-    own: np.ndarray, dist: np.ndarray, depth: float
-) -> tuple[np.ndarray, RotatedRect, float] | None:
-    """A card's rectangle (filled mask, OpenCV's rotated rectangle, half its width) in one
-    blob's window (`own`, its distance to the table `dist`), or None where it holds none.
+def card_rect(own: np.ndarray, dist: np.ndarray, depth: float) -> tuple[np.ndarray, float] | None:
+    """A card's rectangle (filled mask) and half its width in one blob's window (`own`, its
+    distance to the table `dist`), or None where it holds none.
 
     Opening the blob with a disc CORE_OPEN times its depth removes the dice against the
     card (narrower than the disc) and rounds its corners. The opened blob's deepest points,
@@ -557,15 +582,11 @@ def card_rect(
     their rotated rectangle is the card's, corners and all, and a die bulging the opening
     where it joins the card does not reach them. It is a card if it is 1.15–1.7 times as
     long as wide (a mini card 1.52, foreshortened by the camera's tilt) and the blob fills
-    CORE_FILL of it. The opening is taken on distances (eroded: at least the disc's radius
-    from the table; dilated back: within it of what is left), whose cost does not grow with
-    the disc as OpenCV's opening with a disc does."""
-    radius = CORE_OPEN * depth / 2
-    eroded = ((dist >= radius) & (own > 0)).view(np.uint8)
-    core = (cv2.distanceTransform(1 - eroded, cv2.DIST_L2, 3) <= radius).view(np.uint8) & own
+    CORE_FILL of it."""
+    core = opened(own, dist, CORE_OPEN * depth / 2)
     core_dist = cv2.distanceTransform(core, cv2.DIST_L2, 3)
     half = float(core_dist.max())
-    ridge = cv2.findNonZero((core_dist >= CORE_DEEP * half).view(np.uint8))
+    ridge = cv2.findNonZero((core_dist >= CORE_DEEP * half).view(np.uint8)) if half else None
     if ridge is None:
         return None
     centre, (rw, rh), angle = cv2.minAreaRect(ridge)
@@ -577,18 +598,29 @@ def card_rect(
     cv2.fillConvexPoly(card, np.round(cv2.boxPoints(rect)).astype(np.int32), 1)
     if cv2.countNonZero(card & own) < CORE_FILL * cv2.countNonZero(card):
         return None
-    return card, rect, half
+    return card, half
+
+
+def opened(mask: np.ndarray, depth: np.ndarray, radius: float) -> np.ndarray:
+    """`mask` (uint8 0/1) opened with a disc of `radius`, given each pixel's distance to
+    the nearest unset one (`depth`): eroded, the pixels at least that deep; dilated back,
+    those within the radius of what is left. Its cost does not grow with the disc, as
+    OpenCV's opening with a disc does."""
+    eroded = ((depth >= radius) & (mask > 0)).view(np.uint8)
+    if not eroded.any():
+        return np.zeros_like(mask)
+    return (cv2.distanceTransform(1 - eroded, cv2.DIST_L2, 3) <= radius).view(np.uint8) & mask
 
 
 def dice_beside(
     rest: np.ndarray, dist: np.ndarray, colours: np.ndarray, half: float, paper: float
-) -> bool:
-    """Whether what sticks out of a card (`rest`, a blob less its card) is dice: at least one
-    piece as deep as a die's part (PIECE_DEPTH of the card's half width, measured on the
-    piece), and every such piece no deeper than the largest die beside a card (DIE_PER_CARD,
-    measured to the table, as the die lay before the cut) and a die's body (DICE_BODY of its
-    inner half saturated or far darker than the paper; its outer half holds the mask's halo,
-    the table's colour).
+) -> int | None:
+    """How many dice stick out of a card (`rest`, a blob less its card), or None where
+    something else does. A piece counts where it is as deep as a die's part (PIECE_DEPTH of
+    the card's half width, measured on the piece); it is a die where it is no deeper than
+    the largest die beside a card (DIE_PER_CARD, measured to the table, as the die lay
+    before the cut) and a die's body (DICE_BODY of its inner half saturated or far darker
+    than the paper; its outer half holds the mask's halo, the table's colour).
 
     Piles fail: a card under the one found sticks out as paper. So do white dice, which are
     paper to this test, and so does a cluster of white dice that a rectangle fits."""
@@ -601,13 +633,60 @@ def dice_beside(
             continue
         deepest = dist[piece].max()
         if deepest > DIE_PER_CARD * half:
-            return False
+            return None
         hsv = colours[piece & (dist >= 0.5 * deepest)]
-        body = (hsv[:, 1] > BODY_SATURATION) | (hsv[:, 2] < BODY_DARK * paper)
-        if np.mean(body) < DICE_BODY:
-            return False
+        if np.mean(is_body(hsv, paper)) < DICE_BODY:
+            return None
         pieces += 1
-    return pieces > 0
+    return pieces
+
+
+def is_body(hsv: np.ndarray, paper: float) -> np.ndarray:
+    """Per HSV pixel (last axis): a red or black die's body, saturated or far darker than
+    the card's paper (`paper`: its median brightness)."""
+    return (hsv[..., 1] > BODY_SATURATION) | (hsv[..., 2] < BODY_DARK * paper)
+
+
+def dice_on(card: np.ndarray, colours: np.ndarray, half: float, paper: float) -> np.ndarray:
+    """The bodies of the dice lying on a card (`card`: its paper in the blob's window), their
+    pips filled.
+
+    A die's body (`is_body`) is kept off the card's rim. A "card" that is more body than
+    paper (ON_PRINT) is dice: two dice of a colour the paper test passes. The body's holes
+    are filled where they are no bigger than a pip (PIP_HOLE of the card's half width
+    squared; the counter of a court card's big "Q" is bigger). The card's own print is body
+    too, and a die lying on it joins it, so the body is opened with a disc ON_CARD[0] of the
+    card's half width: the card's pips, its index and the strokes of its art are narrower
+    and go, a die (0.36 of it) stays. What is left is a die where it is as deep as a die on
+    a mini card (ON_CARD), about as big as a square of its depth (SQUARE_FILL: a pip's
+    curves leave less, a band of art more) and mostly body (ON_BODY: a die's pips cover at
+    most a fifth of it)."""
+    inner = cv2.erode(card, _SQUARE3, iterations=2)
+    body = is_body(colours, paper).view(np.uint8) & inner
+    if cv2.countNonZero(body) > ON_PRINT * cv2.countNonZero(inner):
+        return np.zeros_like(card)
+    filled = body | pip_holes(body, PIP_HOLE * half * half)
+    dice = opened(filled, depth_within(filled), ON_CARD[0] * half)
+    n, labels = cv2.connectedComponents(dice, connectivity=8)
+    out = np.zeros_like(card)
+    for j in range(1, n):
+        piece = (labels == j).view(np.uint8)
+        deepest = float(depth_within(piece).max())
+        area = cv2.countNonZero(piece)
+        fill = area / (2 * deepest) ** 2
+        solid = cv2.countNonZero(piece & body) >= ON_BODY * area
+        if deepest <= ON_CARD[1] * half and SQUARE_FILL[0] <= fill <= SQUARE_FILL[1] and solid:
+            out |= piece
+    return out
+
+
+def pip_holes(body: np.ndarray, largest: float) -> np.ndarray:
+    """The holes in `body` (uint8 0/1) of at most `largest` pixels."""
+    holes = filled_outline(body) & (1 - body)
+    _, labels, stats, _ = cv2.connectedComponentsWithStats(holes, connectivity=4)
+    small = stats[:, cv2.CC_STAT_AREA] <= largest
+    small[0] = False
+    return small[labels].view(np.uint8)
 
 
 def find_candidates(frame: np.ndarray, card_shapes: bool = False) -> Candidates:

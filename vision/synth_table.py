@@ -77,10 +77,7 @@ def dice_against_cards(seed: int, width: int = 1280, height: int = 720) -> GameT
     """1–3 cards with up to two game dice pushed against each, 30–60 px each: a die against
     one of a card's sides, somewhere along its middle half (docs/vision-dice.md, "Dice
     against a card"). A die that would overlap another or leave the frame is not drawn."""
-    rng = np.random.default_rng(seed)
-    die = float(rng.uniform(30, 60)) * width / 1280
-    img = synth.table(rng, width, height, str(rng.choice(["tray", "wood", "felt"])))
-    labels = lay_cards(img, rng, int(rng.integers(1, 4)), die)
+    rng, die, img, labels = _cards_alone(seed, width, height)
     dice: list[SynthDie] = []
     for label in labels:
         quad = np.array(label["quad"], np.float64)
@@ -97,6 +94,41 @@ def dice_against_cards(seed: int, width: int = 1280, height: int = 720) -> GameT
                 value, angle = int(rng.integers(1, 7)), float(rng.uniform(0, 90))
                 colour = GAME_DICE[len(dice) % len(GAME_DICE)]
                 dice.append(SynthDie(value, colour, (float(x), float(y)), die, angle))
+    return _thrown(img, rng, dice, labels)
+
+
+def dice_on_cards(seed: int, width: int = 1280, height: int = 720) -> GameTable:
+    """1–3 cards with a game die lying on each, 30–60 px each, near the card's middle (docs/
+    vision-dice.md, "Dice on a card"). Cards may overlap, and their dice with them."""
+    rng, die, img, labels = _cards_alone(seed, width, height)
+    dice: list[SynthDie] = []
+    for label in labels:
+        quad = np.array(label["quad"], np.float64)
+        across, along = quad[1] - quad[0], quad[3] - quad[0]
+        x, y = (
+            quad.mean(axis=0) + rng.uniform(-0.15, 0.15) * across + rng.uniform(-0.2, 0.2) * along
+        )
+        value, angle = int(rng.integers(1, 7)), float(rng.uniform(0, 90))
+        colour = GAME_DICE[len(dice) % len(GAME_DICE)]
+        dice.append(SynthDie(value, colour, (float(x), float(y)), die, angle))
+    return _thrown(img, rng, dice, labels)
+
+
+def _cards_alone(
+    seed: int, width: int, height: int
+) -> tuple[np.random.Generator, float, np.ndarray, tuple[dict, ...]]:
+    """A seeded table with 1–3 cards on it: the generator, the die size, the image, the
+    cards' labels."""
+    rng = np.random.default_rng(seed)
+    die = float(rng.uniform(30, 60)) * width / 1280
+    img = synth.table(rng, width, height, str(rng.choice(["tray", "wood", "felt"])))
+    return rng, die, img, lay_cards(img, rng, int(rng.integers(1, 4)), die)
+
+
+def _thrown(
+    img: np.ndarray, rng: np.random.Generator, dice: list[SynthDie], cards: tuple[dict, ...]
+) -> GameTable:
+    """The table with `dice` drawn on it, through the camera."""
     for d in dice:
         draw_die(img, d, rng)
-    return GameTable(synth.camera(img, rng, synth.random_camera(rng)), tuple(dice), labels)
+    return GameTable(synth.camera(img, rng, synth.random_camera(rng)), tuple(dice), cards)
