@@ -97,6 +97,8 @@ DICE_BODY = 0.25  # share of a piece's inner half that is a die's body (white di
 ON_CARD = (0.28, 0.6)  # of a card's half width: a die's body lying on it, by depth (a die 0.36)
 ON_BODY = 0.7  # share of a die's outline that is its body: its pips cover at most 0.19
 ON_PRINT = 0.5  # share of a card with dice on it that is body: its print and dice, not two dice
+ONE_COLOUR = 0.9  # share of a die's body that is its one colour: dark, or saturated of one hue
+HUE_COHERENCE = 0.95  # of a red die's saturated pixels' hues (0.99 and up); court art 0.65–0.9
 PIP_HOLE = 0.03  # of a card's half width squared: dice's pips 0.001–0.027, a big Q's counter 0.07
 _SQUARE3 = np.ones((3, 3), np.uint8)
 OVERREACH = 1.0  # px: how far an edge's local contrast passes over EDGE_SHARE beyond it
@@ -452,12 +454,12 @@ def beside_cards(blobs: Blobs) -> float:
 @dataclass(frozen=True)
 class CardsCut:
     """The mask with cards cut apart from the dice that touch them or lie on them
-    (`cards_cut`), the distance to the table to measure its blobs by, and a point on each
-    card so cut."""
+    (`cards_cut`), the distance to the table to measure its blobs by, and where the cards
+    so cut lie."""
 
     mask: np.ndarray
     dist: np.ndarray
-    inside: np.ndarray  # (n, 2) x, y working px
+    cards: np.ndarray  # bool: the cut cards' pixels, less the dice on them
 
 
 @dataclass(frozen=True)
@@ -466,7 +468,7 @@ class CardCut:
 
     edge: np.ndarray  # bool: the pixels cut to table, along the card's edge and round dice on it
     dice: np.ndarray  # bool: the bodies of the dice lying on the card, their pips filled
-    paper: tuple[int, int]  # x, y working px: a point on the card's paper, off those dice
+    card: np.ndarray  # bool: the card's pixels left after the cut
 
 
 def apart_from_cards(small: np.ndarray, score: np.ndarray, blobs: Blobs) -> Blobs:
@@ -491,14 +493,14 @@ def apart_from_cards(small: np.ndarray, score: np.ndarray, blobs: Blobs) -> Blob
     light = blobs.lit[blobs.labels]
     again = without_soft(find_blobs(cut.mask, dist), score, light=light)
     card = again.card_like.copy()
-    card[again.labels[cut.inside[:, 1], cut.inside[:, 0]]] = True
+    card[again.labels[cut.cards]] = True
     card[0] = False
     return dataclasses.replace(again, card_like=card)
 
 
 def cards_cut(small: np.ndarray, blobs: Blobs) -> CardsCut | None:
     """The blobs' mask with each card that dice touch or lie on cut apart from them, the
-    distances to measure by, and a point on each such card; None where no blob is a card
+    distances to measure by, and where such cards lie; None where no blob is a card
     with dice against it or on it.
 
     A die that touches a card joins its blob, which is then no card's shape: the card's
@@ -512,23 +514,23 @@ def cards_cut(small: np.ndarray, blobs: Blobs) -> CardsCut | None:
     die are blobs of their own."""
     asked = (blobs.depth >= CARD_MIN_DEPTH) & blobs.compact & ~blobs.lit
     asked &= blobs.area >= CARD_AREA * (2 * blobs.depth) ** 2
-    mask = dist = None
-    inside = []
+    mask = dist = cards = None
     for i in np.flatnonzero(asked).tolist():
         found = card_with_dice(small, blobs, i)
         if found is None:
             continue
         x, y, w, h = blobs.boxes[i].tolist()
-        if mask is None or dist is None:
+        if mask is None or dist is None or cards is None:
             mask, dist = (blobs.labels > 0).view(np.uint8), blobs.dist.copy()
+            cards = np.zeros(mask.shape, bool)
         mask[y : y + h, x : x + w][found.edge] = 0
+        cards[y : y + h, x : x + w] |= found.card
         if found.dice.any():
             within = depth_within(found.dice.view(np.uint8))
             dist[y : y + h, x : x + w][found.dice] = within[found.dice]
-        inside.append((found.paper[0] + x, found.paper[1] + y))
-    if mask is None or dist is None:
+    if mask is None or dist is None or cards is None:
         return None
-    return CardsCut(mask, dist, np.array(inside, np.intp).reshape(-1, 2))
+    return CardsCut(mask, dist, cards)
 
 
 def card_with_dice(small: np.ndarray, blobs: Blobs, i: int) -> CardCut | None:
@@ -561,9 +563,8 @@ def card_with_dice(small: np.ndarray, blobs: Blobs, i: int) -> CardCut | None:
     edge = (own & cv2.dilate(on, _SQUARE3) & ~on) > 0
     if beside:
         edge |= (own & grown & ~card) > 0
-    free = (card & own & ~cv2.dilate(on, _SQUARE3, iterations=2)) * dist
-    py, px = np.unravel_index(int(np.argmax(free)), free.shape)
-    return CardCut(edge[1:-1, 1:-1], on[1:-1, 1:-1] > 0, (int(px) - 1, int(py) - 1))
+    left = ((card & own) > 0) & ~edge & (on == 0)
+    return CardCut(edge[1:-1, 1:-1], on[1:-1, 1:-1] > 0, left[1:-1, 1:-1])
 
 
 def framed(window: np.ndarray) -> np.ndarray:
@@ -659,8 +660,8 @@ def dice_on(card: np.ndarray, colours: np.ndarray, half: float, paper: float) ->
     card's half width: the card's pips, its index and the strokes of its art are narrower
     and go, a die (0.36 of it) stays. What is left is a die where it is as deep as a die on
     a mini card (ON_CARD), about as big as a square of its depth (SQUARE_FILL: a pip's
-    curves leave less, a band of art more) and mostly body (ON_BODY: a die's pips cover at
-    most a fifth of it)."""
+    curves leave less, a band of art more), mostly body (ON_BODY: a die's pips cover at
+    most a fifth of it) and of one colour (`one_colour`: a court card's art is not)."""
     inner = cv2.erode(card, _SQUARE3, iterations=2)
     body = is_body(colours, paper).view(np.uint8) & inner
     if cv2.countNonZero(body) > ON_PRINT * cv2.countNonZero(inner):
@@ -675,9 +676,26 @@ def dice_on(card: np.ndarray, colours: np.ndarray, half: float, paper: float) ->
         area = cv2.countNonZero(piece)
         fill = area / (2 * deepest) ** 2
         solid = cv2.countNonZero(piece & body) >= ON_BODY * area
-        if deepest <= ON_CARD[1] * half and SQUARE_FILL[0] <= fill <= SQUARE_FILL[1] and solid:
+        shaped = deepest <= ON_CARD[1] * half and SQUARE_FILL[0] <= fill <= SQUARE_FILL[1]
+        if shaped and solid and one_colour(colours[piece > 0], paper):
             out |= piece
     return out
+
+
+def one_colour(hsv: np.ndarray, paper: float) -> bool:
+    """Whether the body among these HSV pixels (rows) is of one colour, as a die's is: dark
+    (a black die), or saturated with one hue (HUE_COHERENCE: the length of the mean of the
+    hues as unit vectors), for ONE_COLOUR of it. A court card's art mixes colours and dark
+    outlines."""
+    dark = hsv[:, 2] < BODY_DARK * paper
+    vivid = (hsv[:, 1] > BODY_SATURATION) & ~dark
+    body = np.count_nonzero(dark | vivid)
+    if np.count_nonzero(dark) >= ONE_COLOUR * body:
+        return True
+    if np.count_nonzero(vivid) < ONE_COLOUR * body:
+        return False
+    angle = hsv[vivid, 0].astype(np.float32) * np.float32(np.pi / 90)  # OpenCV's hue: 0-179
+    return float(np.hypot(np.cos(angle).mean(), np.sin(angle).mean())) >= HUE_COHERENCE
 
 
 def pip_holes(body: np.ndarray, largest: float) -> np.ndarray:

@@ -98,8 +98,9 @@ def dice_against_cards(seed: int, width: int = 1280, height: int = 720) -> GameT
 
 
 def dice_on_cards(seed: int, width: int = 1280, height: int = 720) -> GameTable:
-    """1–3 cards with a game die lying on each, 30–60 px each, near the card's middle (docs/
-    vision-dice.md, "Dice on a card"). Cards may overlap, and their dice with them."""
+    """1–3 cards with a red or black die lying on each, 30–60 px each, near the card's
+    middle (docs/vision-dice.md, "Dice on a card"). Cards may overlap, and their dice with
+    them; a die that would overlap another is not drawn."""
     rng, die, img, labels = _cards_alone(seed, width, height)
     dice: list[SynthDie] = []
     for label in labels:
@@ -109,8 +110,9 @@ def dice_on_cards(seed: int, width: int = 1280, height: int = 720) -> GameTable:
             quad.mean(axis=0) + rng.uniform(-0.15, 0.15) * across + rng.uniform(-0.2, 0.2) * along
         )
         value, angle = int(rng.integers(1, 7)), float(rng.uniform(0, 90))
-        colour = GAME_DICE[len(dice) % len(GAME_DICE)]
-        dice.append(SynthDie(value, colour, (float(x), float(y)), die, angle))
+        colour = str(rng.choice(GAME_DICE))
+        if all(np.hypot(x - d.center[0], y - d.center[1]) > 1.2 * die for d in dice):
+            dice.append(SynthDie(value, colour, (float(x), float(y)), die, angle))
     return _thrown(img, rng, dice, labels)
 
 

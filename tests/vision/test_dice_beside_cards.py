@@ -62,7 +62,7 @@ def test_a_card_is_cut_apart_from_the_dice_against_it() -> None:
     assert cut is not None
     assert len(np.unique(blobs.labels)) == 2  # the table and one blob: card and dice
     after = find_blobs(cut.mask)
-    card = after.labels[cut.inside[0, 1], cut.inside[0, 0]]
+    (card,) = np.unique(after.labels[cut.cards])
     die_labels = {int(after.labels[round(y), round(x)]) for (x, y), *_ in DICE}
     assert card > 0 and card not in die_labels and 0 not in die_labels
     assert len(die_labels) == 2

