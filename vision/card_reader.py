@@ -56,9 +56,7 @@ RIM_INSET = 0.06
 RIM_SATURATION = 0.35
 RIM_PAPER = 0.7
 RIM_PAPER_UNKNOWN = 0.4  # an unknown card's rim; its phantoms over the table measured 0-0.22
-PAPER_LIGHT = (
-    0.35  # an unknown card's paper, of the frame's light (scenes 0.5-1.1, black dice 0.17-0.19)
-)
+PAPER_LIGHT = 0.35  # of the frame's light: unknown cards' rims 0.5 and up, black dice 0.17-0.19
 # The network naming the card the templates lean to (set on the test scenes with the network
 # trained on the wider drawn glyphs; 0.9 and 0.97 before it, 0.7 named a wrong card).
 NET_ACCEPT = 0.8
@@ -522,7 +520,7 @@ def _paper_rim(
     colourless = (hi - lo) <= RIM_SATURATION * np.maximum(hi, 1.0)
     if float(colourless.mean()) < share:
         return False
-    return light == 0.0 or np.median(hi[colourless]) >= light * _frame_light(frame)
+    return light == 0.0 or bool(np.median(hi[colourless]) >= light * _frame_light(frame))
 
 
 def _frame_light(frame: np.ndarray) -> float:
