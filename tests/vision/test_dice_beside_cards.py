@@ -3,6 +3,8 @@ shape, and the card's depth set the die size (docs/vision-dice.md, "Dice against
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
+
 import cv2
 import numpy as np
 import pytest
@@ -19,7 +21,7 @@ from vision.dice_find import (
     foreground_score,
     object_mask,
 )
-from vision.synth_table import dice_against_cards
+from vision.synth_table import GameTable, dice_against_cards
 
 TABLE = (70, 110, 60)  # BGR: green felt
 PAPER = (235, 238, 240)
@@ -47,6 +49,21 @@ def drawn(*shapes: Shape) -> np.ndarray:
 def blobs_of(small: np.ndarray) -> Blobs:
     """The mask's blobs of a drawn working image, as the reader finds them."""
     return find_blobs(object_mask(foreground_score(small)))
+
+
+def tables_read(render: Callable[[int], GameTable], seeds: Iterable[int]) -> tuple[Tally, int]:
+    """The dice of the tables `render` draws for `seeds`, as read: the tally of the
+    labelled dice, and how many dice were read where none lies."""
+    tally, false = Tally(), 0
+    for seed in seeds:
+        table = render(seed)
+        labels = [{"value": d.value, "bbox": list(d.bbox)} for d in table.dice]
+        reading = read_dice(table.image)
+        found = match(reading.dice, labels)
+        for die, label in zip(found, labels, strict=True):
+            tally.add(die, label)
+        false += len(reading.dice) - sum(d is not None for d in found)
+    return tally, false
 
 
 CARD = ((150.0, 120.0), (40.0, 60.0), 20.0, PAPER)  # a die is 0.36 of a mini card's width
@@ -124,15 +141,7 @@ def test_dice_against_cards_are_read() -> None:
     right and 3 false, where the cards' depth set the die size before and 16 were found,
     13 read right, 3 false. What is left is mostly cards that touch each other (a pile is
     not cut) and cards the mask holds only in part on a light table."""
-    tally, false = Tally(), 0
-    for seed in range(30):
-        table = dice_against_cards(seed)
-        labels = [{"value": d.value, "bbox": list(d.bbox)} for d in table.dice]
-        reading = read_dice(table.image)
-        found = match(reading.dice, labels)
-        for die, label in zip(found, labels, strict=True):
-            tally.add(die, label)
-        false += len(reading.dice) - sum(d is not None for d in found)
+    tally, false = tables_read(dice_against_cards, range(30))
     assert tally.matched >= 59
     assert tally.value_right >= 55
     assert false <= 4

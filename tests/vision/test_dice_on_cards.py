@@ -5,10 +5,9 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from test_dice_beside_cards import CARD, PAPER, RED, Shape, blobs_of, drawn
+from test_dice_beside_cards import CARD, PAPER, RED, Shape, blobs_of, drawn, tables_read
 
 from vision.dice import read_dice
-from vision.dice_eval import Tally, match
 from vision.dice_find import apart_from_cards, card_with_dice, cards_cut, foreground_score
 from vision.synth_table import dice_on_cards
 
@@ -142,15 +141,7 @@ def test_dice_on_cards_are_read() -> None:
     card print), where 10 were found before, 7 read right, and the same 4 false. What is
     left is mostly cards that touch each other (a pile is not looked into) and cards the
     mask holds only in part on a light table."""
-    tally, false = Tally(), 0
-    for seed in range(40):
-        table = dice_on_cards(seed)
-        labels = [{"value": d.value, "bbox": list(d.bbox)} for d in table.dice]
-        reading = read_dice(table.image)
-        found = match(reading.dice, labels)
-        for die, label in zip(found, labels, strict=True):
-            tally.add(die, label)
-        false += len(reading.dice) - sum(d is not None for d in found)
+    tally, false = tables_read(dice_on_cards, range(40))
     assert tally.matched >= 37
     assert tally.value_right >= 34
     assert false <= 5
