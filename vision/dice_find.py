@@ -458,7 +458,7 @@ class CardsCut:
     so cut lie."""
 
     mask: np.ndarray
-    dist: np.ndarray
+    dist: np.ndarray  # as before the cut; a die on a card's, within its own body
     cards: np.ndarray  # bool: the cut cards' pixels, less the dice on them
 
 
@@ -507,7 +507,7 @@ def cards_cut(small: np.ndarray, blobs: Blobs) -> CardsCut | None:
     depth set the die size, and every die of such a frame was lost (29 of 177 dice found on
     60 synthetic tables where every die touches a card; docs/vision-dice.md, "Dice against
     a card"). A die that lies on a card is inside the card's blob, and a card gets no grid
-    points (14 of 71 found on 40 tables with a die on each card; "Dice on a card"). Asked
+    points (10 of 68 found on 40 tables with a die on each card; "Dice on a card"). Asked
     are the blobs that could hold a card (compact, at least CARD_MIN_DEPTH deep and
     CARD_AREA squares of it, not light); where one is a card with dice (`card_with_dice`),
     the mask is cut along the card's edge and round the dice on it, so the card and each
