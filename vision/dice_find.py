@@ -97,8 +97,9 @@ DICE_BODY = 0.25  # share of a piece's inner half that is a die's body (white di
 ON_CARD = (0.28, 0.6)  # of a card's half width: a die's body lying on it, by depth (a die 0.36)
 ON_BODY = 0.7  # share of a die's outline that is its body: its pips cover at most 0.19
 ON_PRINT = 0.5  # share of a card with dice on it that is body: its print and dice, not two dice
-ONE_COLOUR = 0.9  # share of a die's body that is its one colour: dark, or saturated of one hue
-HUE_COHERENCE = 0.95  # of a red die's saturated pixels' hues (0.99 and up); court art 0.65–0.9
+ONE_COLOUR = 0.7  # share of a die's body of its one colour (real dice 0.74 and up); court art 0.29
+VIVID_DARK = 0.15  # of the paper's brightness: a saturated pixel this light has a hue
+HUE_COHERENCE = 0.95  # of a die's vivid pixels' hues (real red dice 0.97–1); court art 0.65–0.9
 PIP_HOLE = 0.03  # of a card's half width squared: dice's pips 0.001–0.027, a big Q's counter 0.07
 _SQUARE3 = np.ones((3, 3), np.uint8)
 OVERREACH = 1.0  # px: how far an edge's local contrast passes over EDGE_SHARE beyond it
@@ -684,12 +685,16 @@ def dice_on(card: np.ndarray, colours: np.ndarray, half: float, paper: float) ->
 
 def one_colour(hsv: np.ndarray, paper: float) -> bool:
     """Whether the body among these HSV pixels (rows) is of one colour, as a die's is: dark
-    (a black die), or saturated with one hue (HUE_COHERENCE: the length of the mean of the
-    hues as unit vectors), for ONE_COLOUR of it. A court card's art mixes colours and dark
-    outlines."""
-    dark = hsv[:, 2] < BODY_DARK * paper
-    vivid = (hsv[:, 1] > BODY_SATURATION) & ~dark
+    (a black die, its pips aside), or vivid with one hue (HUE_COHERENCE: the length of the
+    mean of the hues as unit vectors), for ONE_COLOUR of it. Vivid is saturated with light
+    enough for a hue (VIVID_DARK of the paper's brightness): a dark translucent red die is
+    that, below the darkness that names a black die. A court card's art mixes colours, or a
+    colour and dark outlines."""
+    vivid = (hsv[:, 1] > BODY_SATURATION) & (hsv[:, 2] >= VIVID_DARK * paper)
+    dark = (hsv[:, 2] < BODY_DARK * paper) & ~vivid
     body = np.count_nonzero(dark | vivid)
+    if body == 0:
+        return False
     if np.count_nonzero(dark) >= ONE_COLOUR * body:
         return True
     if np.count_nonzero(vivid) < ONE_COLOUR * body:

@@ -8,7 +8,13 @@ import pytest
 from test_dice_beside_cards import CARD, PAPER, RED, Shape, blobs_of, drawn, tables_read
 
 from vision.dice import read_dice
-from vision.dice_find import apart_from_cards, card_with_dice, cards_cut, foreground_score
+from vision.dice_find import (
+    apart_from_cards,
+    card_with_dice,
+    cards_cut,
+    foreground_score,
+    one_colour,
+)
 from vision.synth_table import dice_on_cards
 
 WHITE = (255, 255, 255)
@@ -114,6 +120,17 @@ def test_no_die_on_a_card_where_one_thing_is_not(
     small = with_pips(drawn(*shapes), ON, pips, size)
     blobs = blobs_of(small)
     assert card_with_dice(small, blobs, int(np.argmax(blobs.depth))) is None, why
+
+
+def test_a_dark_translucent_red_die_is_one_colour() -> None:
+    """A dark translucent red die (the shared photos' byler dice, 73-125 bright where the
+    paper is about 200) is vivid red throughout, though half of it is darker than a black
+    die's cut-off; its hues lie either side of OpenCV's 0/179 seam. A first version counted
+    that half dark, and read 77 of the photos' 206 red dice as two colours."""
+    hues = np.array([178, 179, 0, 1, 2] * 20)
+    lights = np.repeat([80, 120], 50)
+    hsv = np.stack([hues, np.full(100, 200), lights], axis=1).astype(np.uint8)
+    assert one_colour(hsv, paper=220.0)
 
 
 def test_a_pile_is_not_looked_into() -> None:
