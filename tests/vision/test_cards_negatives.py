@@ -45,8 +45,8 @@ def test_dice_side_by_side_are_not_an_unknown_card(seed: int) -> None:
 def test_a_black_die_is_no_unknown_card(seed: int) -> None:
     """A black die's face is colourless, like paper, and its pips pass for an index: on
     these two synthetic frames an unknown card was reported on one. Paper is light: the
-    rim of that "card" is about a fifth as bright as the frame's light, the shared scenes'
-    unknown cards at least half (docs/vision-cards.md, "A black die is no card")."""
+    rim of that "card" is about a fifth as bright as the light round it, the shared scenes'
+    unknown cards at least 0.59 (docs/vision-cards.md, "A black die is no card")."""
     from vision.synth_dice import random_dice_scene
 
     assert read_cards(random_dice_scene(seed, 1280, 720).image).cards == ()
