@@ -725,12 +725,12 @@ def find_candidates(frame: np.ndarray, card_shapes: bool = False) -> Candidates:
     if mask.all():  # no table in view at all (noise, a lens cap): nothing to measure
         return Candidates(np.zeros((0, 2), np.float32), 0.0, np.zeros(0, bool))
     found = among_specks(without_soft(find_blobs(mask), score, mask), score)
-    blobs = apart_from_cards(small, score, found)
-    blobs, depth, pips = measured(frame, blobs, factor, card_shapes)
-    if depth == 0.0 and blobs is not found:
+    cut = apart_from_cards(small, score, found)
+    blobs, depth, pips = measured(frame, cut, factor, card_shapes)
+    if depth == 0.0 and cut is not found:
         # A card is cut free only of dice seen beside it or on it; where the frame so cut
-        # measures no die at all, the "card" was a block of dice (white dice round a red
-        # one), and the frame is measured as it was.
+        # measures no die at all, something else was taken for a card (a block of white
+        # dice round a red one), and the frame is measured as it was.
         blobs, depth, pips = measured(frame, found, factor, card_shapes)
     if depth == 0.0:
         return Candidates(np.zeros((0, 2), np.float32), 0.0, np.zeros(0, bool))
