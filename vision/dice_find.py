@@ -724,14 +724,17 @@ def find_candidates(frame: np.ndarray, card_shapes: bool = False) -> Candidates:
     mask = object_mask(score)
     if mask.all():  # no table in view at all (noise, a lens cap): nothing to measure
         return Candidates(np.zeros((0, 2), np.float32), 0.0, np.zeros(0, bool))
-    found = among_specks(without_soft(find_blobs(mask), score, mask), score)
-    cut = apart_from_cards(small, score, found)
-    blobs, depth, pips = measured(frame, cut, factor, card_shapes)
-    if depth == 0.0 and cut is not found:
-        # A card is cut free only of dice seen beside it or on it; where the frame so cut
-        # measures no die at all, something else was taken for a card (a block of white
-        # dice round a red one), and the frame is measured as it was.
-        blobs, depth, pips = measured(frame, found, factor, card_shapes)
+    blobs = among_specks(without_soft(find_blobs(mask), score, mask), score)
+    blobs = apart_from_cards(small, score, blobs)
+    depth = die_depth(without_walls(blobs), MIN_DEPTH)
+    cores = pip_cores(frame, blobs, factor)
+    pips = np.zeros(len(blobs.depth), bool) if cores is None else cores > 0
+    if pips.any():
+        depth = float(np.median(cores[pips])) * factor / (PIP_DIAMETER * 2 * SIZE_PER_DEPTH)
+        # A lone pip is no body: no grid points of its own, its spots a loose die's pips.
+        blobs = dataclasses.replace(blobs, depth=np.where(pips, 0.0, blobs.depth))
+    elif depth > 0.0 and not card_shapes and measured_on_cards(blobs, depth):
+        depth = beside_cards(blobs)
     if depth == 0.0:
         return Candidates(np.zeros((0, 2), np.float32), 0.0, np.zeros(0, bool))
     size = 2.0 * depth * SIZE_PER_DEPTH
@@ -757,27 +760,6 @@ def find_candidates(frame: np.ndarray, card_shapes: bool = False) -> Candidates:
         ys, xs = ys[nearest], xs[nearest]
     centers = np.stack([xs, ys], axis=1).astype(np.float32) * stride / factor
     return Candidates(centers, size / factor, ~on_grid[ys, xs], blobs, factor, depth)
-
-
-def measured(
-    frame: np.ndarray, blobs: Blobs, factor: float, card_shapes: bool
-) -> tuple[Blobs, float, np.ndarray]:
-    """The blobs, the die depth measured on them (0 for none) and, per blob, whether it is
-    a lone pip of a die found by its pips (`pip_cores`; such blobs get depth 0).
-
-    The depth is that of the dice's blobs (`die_depth`), or of their pips where the mask
-    holds dice only by their pips, or, where it was measured on cards, measured again
-    beside them (`beside_cards`), unless `card_shapes` asks for cards too."""
-    depth = die_depth(without_walls(blobs), MIN_DEPTH)
-    cores = pip_cores(frame, blobs, factor)
-    pips = np.zeros(len(blobs.depth), bool) if cores is None else cores > 0
-    if pips.any():
-        depth = float(np.median(cores[pips])) * factor / (PIP_DIAMETER * 2 * SIZE_PER_DEPTH)
-        # A lone pip is no body: no grid points of its own, its spots a loose die's pips.
-        blobs = dataclasses.replace(blobs, depth=np.where(pips, 0.0, blobs.depth))
-    elif depth > 0.0 and not card_shapes and measured_on_cards(blobs, depth):
-        depth = beside_cards(blobs)
-    return blobs, depth, pips
 
 
 def without_soft(

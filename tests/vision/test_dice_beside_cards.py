@@ -21,8 +21,7 @@ from vision.dice_find import (
     foreground_score,
     object_mask,
 )
-from vision.synth_dice import random_dice_scene
-from vision.synth_table import GameTable, dice_against_cards, render_game_table
+from vision.synth_table import GameTable, dice_against_cards
 
 TABLE = (70, 110, 60)  # BGR: green felt
 PAPER = (235, 238, 240)
@@ -171,28 +170,3 @@ def test_dice_against_a_card_keep_their_depth_beside_lamp_light() -> None:
         depths.append([float(blobs.depth[label]) for label in at])
     assert depths[0] == pytest.approx(depths[1])
     assert min(depths[0]) >= 8.0
-
-
-def test_a_block_of_dice_taken_for_a_card_does_not_empty_the_frame() -> None:
-    """Touching white dice round two red ones (`random_dice_scene` 152: seven dice, five of
-    them white) make a blob with a card's rectangle of "paper" and a red die sticking out
-    of it. Cut as a card with a die beside it, the block was marked card-like and the frame
-    then measured no die at all: none of its dice was read. A frame whose cut leaves no die
-    size is measured as it was, and six of its seven dice are read right."""
-    colours = ["white", "white", "red", "red", "white", "white", "white"]
-    scene = random_dice_scene(152, 640, 480, colors=colours, touching=0.9)
-    labels = [{"value": d.value, "bbox": list(d.bbox)} for d in scene.dice]
-    tally = Tally()
-    for die, label in zip(match(read_dice(scene.image).dice, labels), labels, strict=True):
-        tally.add(die, label)
-    assert tally.value_right >= 6
-
-
-def test_a_roll_in_a_block_beside_cards_is_read() -> None:
-    """A Kwingto table (`render_game_table` 163, five cards) whose six dice touch in a block
-    that a card's rectangle fits: cut as a card, the frame read no die; measured as it was,
-    all six are read."""
-    table = render_game_table(163, cards=5)
-    assert sorted((d.value, d.color) for d in read_dice(table.image).dice) == sorted(
-        (d.value, d.color) for d in table.dice
-    )
