@@ -90,18 +90,22 @@ _CHANNEL_MEAN = np.full((1, 3), 1 / 3, np.float32)  # grey as the mean of B, G a
 
 
 def read_dice(
-    frame: np.ndarray, palette: Palette | None = None, net: DiceNet | None = None
+    frame: np.ndarray,
+    palette: Palette | None = None,
+    net: DiceNet | None = None,
+    cards: np.ndarray | None = None,
 ) -> DiceReading:
     """Every die in a BGR frame, with value, colour, centre, box and confidence.
 
     `net` replaces the shipped detector (where dice are); values always come from the
-    shipped value net. Raises ValueError for anything but an (h, w, 3) uint8 image
-    (`check_bgr`).
+    shipped value net. `cards` gives the outlines of the cards the card reader named in
+    this frame (`vision.dice_cards`), in place of the reader's own guess of where cards
+    lie. Raises ValueError for anything but an (h, w, 3) uint8 image (`check_bgr`).
     """
     check_bgr(frame)
     if min(frame.shape[:2]) < MIN_FRAME_SIDE:
         return DiceReading((), 0.0)
-    candidates = find_candidates(frame)
+    candidates = find_candidates(frame, cards=cards)
     if len(candidates.centers) == 0:
         return DiceReading((), 0.0)
     factor = canonical_factor(candidates.die_size)

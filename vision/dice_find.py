@@ -101,6 +101,7 @@ ONE_COLOUR = 0.7  # share of a die's body of its one colour: the photos' red and
 VIVID_DARK = 0.15  # of the paper's brightness: a saturated pixel this light has a hue
 HUE_COHERENCE = 0.95  # of a die's vivid pixels' hues (real red dice 0.97–1); court art 0.65–0.9
 PIP_HOLE = 0.03  # of a card's half width squared: dice's pips 0.001–0.027, a big Q's counter 0.07
+ON_PIP = 0.02  # of a die's depth squared: its largest pip hole (0.062 and up); art's 0–0.01
 _SQUARE3 = np.ones((3, 3), np.uint8)
 OVERREACH = 1.0  # px: how far an edge's local contrast passes over EDGE_SHARE beyond it
 
@@ -429,26 +430,33 @@ def commonest_depth(depths: np.ndarray) -> float:
     return float(np.median(depths[near[best]])) if counts[best] >= MIN_SQUARES else 0.0
 
 
-def measured_on_cards(blobs: Blobs, depth: float) -> bool:
+def measured_on_cards(blobs: Blobs, depth: float, card: float | None = None) -> bool:
     """Whether the die size was measured on cards: lone cards lie in view and the
     "dice" are nearly as deep as they are.
 
     A game die is about a third of a mini card's width (16 and 44 mm); with only cards
     in view, the size comes from cards that touch, and a card-sized crop with four pips
     reads as a 4. Such a frame is measured again (`beside_cards`), and has no dice
-    when nothing is small enough to be one.
+    when nothing is small enough to be one. A card's depth is `card` where the card
+    reader's cards give it (`quads_cut`), else the median card-like blob's.
     """
-    cards = blobs.depth[blobs.card_like]
-    return bool(cards.size) and depth >= CARD_SHARE * float(np.median(cards))
+    if card is None:
+        cards = blobs.depth[blobs.card_like]
+        if not cards.size:
+            return False
+        card = float(np.median(cards))
+    return depth >= CARD_SHARE * card
 
 
-def beside_cards(blobs: Blobs) -> float:
+def beside_cards(blobs: Blobs, card: float | None = None) -> float:
     """The die depth measured again, on compact blobs at most DIE_PER_CARD of a lone
-    card's depth (0 when there are none): where the dice touch each other beside cards,
-    no two lie alone to outvote the cards, but they are still far shallower."""
-    cards = float(np.median(blobs.depth[blobs.card_like]))
+    card's depth (`card`, as in `measured_on_cards`; 0 when there are none): where the
+    dice touch each other beside cards, no two lie alone to outvote the cards, but they
+    are still far shallower."""
+    if card is None:
+        card = float(np.median(blobs.depth[blobs.card_like]))
     small = blobs.compact & ~blobs.card_like & (blobs.depth >= SQUARE_MIN_DEPTH)
-    depths = blobs.depth[small & (blobs.depth <= DIE_PER_CARD * cards)]
+    depths = blobs.depth[small & (blobs.depth <= DIE_PER_CARD * card)]
     return weighted_median(depths, depths**2) if depths.size else 0.0
 
 
@@ -472,10 +480,11 @@ class CardCut:
     card: np.ndarray  # bool: the card's pixels left after the cut
 
 
-def apart_from_cards(small: np.ndarray, score: np.ndarray, blobs: Blobs) -> Blobs:
+def apart_from_cards(score: np.ndarray, blobs: Blobs, cut: CardsCut | None) -> Blobs:
     """The blobs, found again where cards that dice touch or lie on are cut apart from them
-    (`cards_cut`), each such card marked card-like: it gets no grid points, and the frame's
-    die size is measured beside it (`measured_on_cards`), on its dice.
+    (`cut`: the reader's own `cards_cut`, or `quads_cut` along the card reader's cards),
+    each such card marked card-like: it gets no grid points, and the frame's die size is
+    measured beside it (`measured_on_cards`), on its dice.
 
     Every pixel beside a card keeps its distance to the table from before the cut: a die
     against a card is measured by the table round its free sides, and the cut along its
@@ -487,7 +496,6 @@ def apart_from_cards(small: np.ndarray, score: np.ndarray, blobs: Blobs) -> Blob
     the blobs the cut adds could tip a frame over the count. A die cut off a card has lost
     the part of it under the cut, so it is mostly not `square`; where no two dice lie alone,
     the die size is measured beside the cards (`beside_cards`) on the dice so cut."""
-    cut = cards_cut(small, blobs)
     if cut is None:
         return blobs
     dist = np.where(cut.mask > 0, cut.dist, np.float32(0))
@@ -497,6 +505,43 @@ def apart_from_cards(small: np.ndarray, score: np.ndarray, blobs: Blobs) -> Blob
     card[again.labels[cut.cards]] = True
     card[0] = False
     return dataclasses.replace(again, card_like=card)
+
+
+def quads_cut(small: np.ndarray, blobs: Blobs, quads: np.ndarray) -> tuple[CardsCut, float] | None:
+    """The blobs' mask cut along the cards that `quads` outline (n × 4 corners, working px)
+    and round the dice lying on them, and half the cards' median width; None where no card
+    lies on the mask.
+
+    The card reader finds a card by its printed index, a scale the mask has not got: to the
+    mask, a block of light dice with a red die sticking out is a card with a die against
+    it, and a card's corner beside another card is a die (docs/vision-dice.md, "Dice among
+    the card reader's cards"). So where the card reader's cards are given, they replace
+    `cards_cut`: the mask is cut along their outline (one union: overlapping cards are one
+    pile) and round the dice `dice_on` finds on them, every piece of them left is
+    card-like, and the card's half width, from the quads themselves, is what the dice are
+    measured against (`measured_on_cards`). A card's fragments (an index corner cut off
+    by its print) are card-like but shallow, and measured by them a frame read no die."""
+    union = np.zeros(small.shape[:2], np.uint8)
+    for quad in quads:
+        cv2.fillConvexPoly(union, np.round(quad).astype(np.int32), 1)
+    mask = (blobs.labels > 0).view(np.uint8)
+    paper = union & mask
+    if not paper.any():
+        return None
+    sides = np.linalg.norm(np.roll(quads, -1, axis=1) - quads, axis=2)
+    half = float(np.median(sides.min(axis=1))) / 2
+    colours = cv2.cvtColor(small, cv2.COLOR_BGR2HSV)
+    light = float(np.median(colours[paper > 0][:, 2]))
+    on = dice_on(paper, colours, half, light)
+    edge = (mask & cv2.dilate(union, _SQUARE3) & ~union) > 0
+    edge |= (mask & cv2.dilate(on, _SQUARE3) & ~on) > 0
+    dist = blobs.dist.copy()
+    if on.any():
+        within = depth_within(on)
+        dist[on > 0] = within[on > 0]
+    cut = mask.copy()
+    cut[edge] = 0
+    return CardsCut(cut, dist, (paper > 0) & ~edge & (on == 0)), half
 
 
 def cards_cut(small: np.ndarray, blobs: Blobs) -> CardsCut | None:
@@ -662,12 +707,15 @@ def dice_on(card: np.ndarray, colours: np.ndarray, half: float, paper: float) ->
     and go, a die (0.36 of it) stays. What is left is a die where it is as deep as a die on
     a mini card (ON_CARD), about as big as a square of its depth (SQUARE_FILL: a pip's
     curves leave less, a band of art more), mostly body (ON_BODY: a die's pips cover at
-    most a fifth of it) and of one colour (`one_colour`: a court card's art is not)."""
+    most a fifth of it), with a pip (a hole of at least ON_PIP of its depth squared: an
+    ace's big heart and a court card's red block pass every other test) and of one colour
+    (`one_colour`: a court card's art is not)."""
     inner = cv2.erode(card, _SQUARE3, iterations=2)
     body = is_body(colours, paper).view(np.uint8) & inner
     if cv2.countNonZero(body) > ON_PRINT * cv2.countNonZero(inner):
         return np.zeros_like(card)
-    filled = body | pip_holes(body, PIP_HOLE * half * half)
+    pips = pip_holes(body, PIP_HOLE * half * half)
+    filled = body | pips
     dice = opened(filled, depth_within(filled), ON_CARD[0] * half)
     n, labels = cv2.connectedComponents(dice, connectivity=8)
     out = np.zeros_like(card)
@@ -678,7 +726,8 @@ def dice_on(card: np.ndarray, colours: np.ndarray, half: float, paper: float) ->
         fill = area / (2 * deepest) ** 2
         solid = cv2.countNonZero(piece & body) >= ON_BODY * area
         shaped = deepest <= ON_CARD[1] * half and SQUARE_FILL[0] <= fill <= SQUARE_FILL[1]
-        if shaped and solid and one_colour(colours[piece > 0], paper):
+        pipped = largest_hole(piece & pips) >= ON_PIP * deepest * deepest
+        if shaped and solid and pipped and one_colour(colours[piece > 0], paper):
             out |= piece
     return out
 
@@ -703,6 +752,12 @@ def one_colour(hsv: np.ndarray, paper: float) -> bool:
     return float(np.hypot(np.cos(angle).mean(), np.sin(angle).mean())) >= HUE_COHERENCE
 
 
+def largest_hole(holes: np.ndarray) -> int:
+    """The area (px) of the largest 8-connected piece of `holes` (uint8 0/1), 0 for none."""
+    n, _, stats, _ = cv2.connectedComponentsWithStats(holes, connectivity=8)
+    return int(stats[1:, cv2.CC_STAT_AREA].max()) if n > 1 else 0
+
+
 def pip_holes(body: np.ndarray, largest: float) -> np.ndarray:
     """The holes in `body` (uint8 0/1) of at most `largest` pixels."""
     holes = filled_outline(body) & (1 - body)
@@ -712,20 +767,29 @@ def pip_holes(body: np.ndarray, largest: float) -> np.ndarray:
     return small[labels].view(np.uint8)
 
 
-def find_candidates(frame: np.ndarray, card_shapes: bool = False) -> Candidates:
+def find_candidates(
+    frame: np.ndarray, card_shapes: bool = False, cards: np.ndarray | None = None
+) -> Candidates:
     """Proposed die centres in a BGR frame, with the die size they were proposed for.
 
     Blobs shaped like a playing card get none, and a frame whose die size was measured
     on cards is measured again without them, unless `card_shapes` is set: training asks
     for them, as look-alikes to learn "no die" from (cards that touch make blobs that
-    are not card-shaped, and those do reach the nets beside real dice)."""
+    are not card-shaped, and those do reach the nets beside real dice). `cards`, the
+    outlines of the cards the card reader named in this frame (n × 4 corners, frame px;
+    none: an empty array), replaces the reader's own guess of where cards lie
+    (`quads_cut`)."""
     small, factor = working_image(frame)
     score = foreground_score(small)
     mask = object_mask(score)
     if mask.all():  # no table in view at all (noise, a lens cap): nothing to measure
         return Candidates(np.zeros((0, 2), np.float32), 0.0, np.zeros(0, bool))
     blobs = among_specks(without_soft(find_blobs(mask), score, mask), score)
-    blobs = apart_from_cards(small, score, blobs)
+    card = None
+    if cards is None:
+        blobs = apart_from_cards(score, blobs, cards_cut(small, blobs))
+    elif (given := quads_cut(small, blobs, np.reshape(cards, (-1, 4, 2)) * factor)) is not None:
+        blobs, card = apart_from_cards(score, blobs, given[0]), given[1]
     depth = die_depth(without_walls(blobs), MIN_DEPTH)
     cores = pip_cores(frame, blobs, factor)
     pips = np.zeros(len(blobs.depth), bool) if cores is None else cores > 0
@@ -733,8 +797,8 @@ def find_candidates(frame: np.ndarray, card_shapes: bool = False) -> Candidates:
         depth = float(np.median(cores[pips])) * factor / (PIP_DIAMETER * 2 * SIZE_PER_DEPTH)
         # A lone pip is no body: no grid points of its own, its spots a loose die's pips.
         blobs = dataclasses.replace(blobs, depth=np.where(pips, 0.0, blobs.depth))
-    elif depth > 0.0 and not card_shapes and measured_on_cards(blobs, depth):
-        depth = beside_cards(blobs)
+    elif depth > 0.0 and not card_shapes and measured_on_cards(blobs, depth, card):
+        depth = beside_cards(blobs, card)
     if depth == 0.0:
         return Candidates(np.zeros((0, 2), np.float32), 0.0, np.zeros(0, bool))
     size = 2.0 * depth * SIZE_PER_DEPTH

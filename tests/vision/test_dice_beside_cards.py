@@ -21,6 +21,7 @@ from vision.dice_find import (
     foreground_score,
     object_mask,
 )
+from vision.dice_types import DiceReading
 from vision.synth_table import GameTable, dice_against_cards
 
 TABLE = (70, 110, 60)  # BGR: green felt
@@ -51,14 +52,18 @@ def blobs_of(small: np.ndarray) -> Blobs:
     return find_blobs(object_mask(foreground_score(small)))
 
 
-def tables_read(render: Callable[[int], GameTable], seeds: Iterable[int]) -> tuple[Tally, int]:
-    """The dice of the tables `render` draws for `seeds`, as read: the tally of the
-    labelled dice, and how many dice were read where none lies."""
+def tables_read(
+    render: Callable[[int], GameTable],
+    seeds: Iterable[int],
+    read: Callable[[GameTable], DiceReading] = lambda table: read_dice(table.image),
+) -> tuple[Tally, int]:
+    """The dice of the tables `render` draws for `seeds`, as `read` reads them: the tally
+    of the labelled dice, and how many dice were read where none lies."""
     tally, false = Tally(), 0
     for seed in seeds:
         table = render(seed)
         labels = [{"value": d.value, "bbox": list(d.bbox)} for d in table.dice]
-        reading = read_dice(table.image)
+        reading = read(table)
         found = match(reading.dice, labels)
         for die, label in zip(found, labels, strict=True):
             tally.add(die, label)

@@ -53,7 +53,7 @@ def test_a_die_on_a_card_is_cut_out_and_measured_on_its_body(colour: tuple[int, 
     small = with_pips(drawn(CARD, (*DIE[:3], colour)), ON, FIVE, 2)
     blobs = blobs_of(small)
     assert len(np.unique(blobs.labels)) == 2  # the table and the card, the die inside it
-    after = apart_from_cards(small, foreground_score(small), blobs)
+    after = apart_from_cards(foreground_score(small), blobs, cards_cut(small, blobs))
     die = after.labels[round(ON[1]), round(ON[0])]
     pip = after.labels[round(ON[1]) - 4, round(ON[0]) - 4]
     cut = cards_cut(small, blobs)
@@ -81,6 +81,7 @@ def test_a_die_on_a_card_is_cut_out_and_measured_on_its_body(colour: tuple[int, 
             [(0, 0)],
             7,
         ),
+        ("a square of print with no pip is no die (an ace's big heart)", [CARD, DIE], [], 0),
         (
             "a square more holes than body is no die",
             [CARD, DIE],
