@@ -108,7 +108,6 @@ class TableIO:
         if spec == "none":
             self.problems.append(Phrase("table.no_camera", {}))
             return
-        from vision.dice import read_dice
         from vision.dice_tray import DiceTray
         from vision.sources import SourceError, open_source
         from vision.worker import CameraWorker
@@ -120,10 +119,10 @@ class TableIO:
             return
         tray = DiceTray(still_frames)
         self.palette = self._dice_colours()
-        reader = partial(read_dice, palette=self.palette)
         self.camera = CameraWorker(
-            source, self.commands, reader, tray, fps, reopen=partial(open_source, spec)
+            source, self.commands, tray=tray, fps=fps, reopen=partial(open_source, spec)
         )
+        self._read_with(self.palette)
         self.camera.start()
 
     def _dice_colours(self) -> Palette:
@@ -186,11 +185,21 @@ class TableIO:
         return Phrase("calibration.reset", {})
 
     def _read_with(self, palette: Palette) -> None:
+        """Read the dice in `palette`'s colours from now on: every frame by the dice reader
+        alone, and the frame that settles a roll again among the cards the card reader
+        names in it (in the deck taught at this table, if any), where dice thrown against
+        and onto cards are read far better (docs/vision-dice.md, "Dice among the card
+        reader's cards")."""
+        from vision.card_teach import default_taught_path
         from vision.dice import read_dice
+        from vision.dice_cards import read_dice_among_cards
 
         self.palette = palette
         if self.camera is not None:
-            self.camera.use_reader(partial(read_dice, palette=palette))
+            self.camera.use_reader(
+                partial(read_dice, palette=palette),
+                partial(read_dice_among_cards, palette=palette, taught=default_taught_path()),
+            )
 
     def latest_frame(self) -> Any:
         """The camera's newest (frame, reading), or None without a camera."""

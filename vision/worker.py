@@ -6,7 +6,9 @@ confirms it), `latest()`, the newest frame with its dice, for the live view, and
 while no frame has come for LOST_AFTER seconds (a cable pulled, a camera that hung), when it
 opens the camera again every RETRY_EVERY seconds. Once the dice have settled, a frame that
 matches the one last read (`FrameMemory`) keeps that reading, so a still table costs a
-thumbnail a frame, not a reading.
+thumbnail a frame, not a reading. The frame that settles a roll can be read once more, more
+slowly (`settle`: the dice among the card reader's cards), and the roll is proposed and
+shown from that reading.
 """
 
 from __future__ import annotations
@@ -81,6 +83,7 @@ class CameraWorker:
         fps: float = 10.0,
         reopen: Callable[[], FrameSource] | None = None,
         clock: Callable[[], float] = time.monotonic,
+        settle: Callable[[np.ndarray], DiceReading] | None = None,
     ) -> None:
         if reader is None:
             from vision.dice import read_dice
@@ -89,10 +92,13 @@ class CameraWorker:
         self._source = source
         self._commands = commands
         self._reader = reader
+        self._settle = settle
         self.tray = tray or DiceTray()
         self._period = 1.0 / fps
         self._lock = threading.Lock()
         self._latest: tuple[np.ndarray, DiceReading] | None = None
+        self._read: DiceReading | None = None  # the last frame read's reading, as `reader` read it
+        self._roll: DiceReading | None = None  # the settled roll, as `settle` read it
         self._memory = FrameMemory()
         self.reads = 0  # frames actually read (the others matched the last one read)
         self._stop = threading.Event()
@@ -122,10 +128,15 @@ class CameraWorker:
         else:
             self._thread.join(timeout=STOP_WAIT)
 
-    def use_reader(self, reader: Callable[[np.ndarray], DiceReading]) -> None:
-        """Read every frame from now on with `reader` (the dice colours just calibrated),
-        the next one afresh even on a settled table, so the new colours show at once."""
-        self._reader = reader
+    def use_reader(
+        self,
+        reader: Callable[[np.ndarray], DiceReading],
+        settle: Callable[[np.ndarray], DiceReading] | None = None,
+    ) -> None:
+        """Read every frame from now on with `reader`, and a settled roll with `settle` (the
+        dice colours just calibrated), the next frame afresh even on a settled table, so
+        the new colours show at once."""
+        self._reader, self._settle = reader, settle
         self._memory = FrameMemory()
 
     def latest(self) -> tuple[np.ndarray, DiceReading] | None:
@@ -172,13 +183,29 @@ class CameraWorker:
             return
         self._seen = self._clock()  # a frame came, even if reading it fails
         reading = self._reading(frame)
-        with self._lock:
-            self._latest = (frame, reading)
         state = self.tray.update_reading(reading)
-        if state.new_roll and state.roll is not None:
-            proposal = reading_to_roll(state.roll)
+        if state.status != STILL:
+            self._roll = None
+        elif state.new_roll and state.roll is not None:
+            self._roll = self._settled(frame, state.roll)
+        with self._lock:
+            self._latest = (frame, reading if self._roll is None else self._roll)
+        if state.new_roll and self._roll is not None:
+            proposal = reading_to_roll(self._roll)
             if proposal is not None:
                 self._commands.put(ProposeRoll(*proposal))
+
+    def _settled(self, frame: np.ndarray, roll: DiceReading) -> DiceReading:
+        """The roll read again from the frame that settled it by `settle`, or `roll` as
+        the tray saw it where there is none or it fails (a taught deck's file gone bad:
+        the roll is still proposed, as the fast reader read it)."""
+        if self._settle is None:
+            return roll
+        try:
+            return self._settle(frame)
+        except Exception:
+            log.exception("the settled roll could not be read again; proposed as first read")
+            return roll
 
     def _reading(self, frame: np.ndarray) -> DiceReading:
         """The dice in `frame`: read afresh, except on a settled table in a frame that
@@ -191,11 +218,12 @@ class CameraWorker:
         # One reader and one memory for the whole frame: `use_reader` may swap them
         # meanwhile, and a frame read the old way must not be remembered as read the new.
         reader, memory = self._reader, self._memory
-        latest, settled = self._latest, self.tray.state.status == STILL
-        if latest is not None and settled and not memory.changed(frame):
-            return latest[1]
+        last, settled = self._read, self.tray.state.status == STILL
+        if last is not None and settled and not memory.changed(frame):
+            return last
         reading = reader(frame)
         memory.remember(frame)
+        self._read = reading
         self.reads += 1
         return reading
 

@@ -80,6 +80,43 @@ def test_worker_proposes_once_the_dice_settle():
     assert source.closed == 1
 
 
+def test_a_settled_roll_is_proposed_and_shown_as_read_again_among_the_cards():
+    """The frame that settles a roll is read once more by `settle` (the dice among the
+    card reader's cards); the roll is proposed and shown from that reading, once, and
+    the still frames after it neither read it again nor unsettle the tray."""
+    fast = DiceReading((die(2, "black"),), 40)
+    among = DiceReading((die(2, "black"), die(3, "red", 200)), 40)
+    settled = []
+    commands = queue.Queue()
+    worker = CameraWorker(
+        ScriptedSource([200] * 9),
+        commands,
+        reader=lambda f: fast,
+        settle=lambda f: settled.append(f) or among,
+    )
+    for _ in range(9):
+        worker.step()
+    assert len(settled) == 1 and commands.qsize() == 1
+    assert str(commands.get().roll) == "B2 R3"
+    assert worker.latest()[1] == among and worker.tray.state.status == "still"
+    assert worker.reads == 5
+
+
+def test_a_settled_roll_that_cannot_be_read_again_is_proposed_as_first_read():
+    """A settle reader that fails (a taught deck's file gone bad) must not cost the roll."""
+    fast = DiceReading((die(2, "black"), die(3, "red", 200)), 40)
+
+    def broken(frame):
+        raise ValueError("taught deck unreadable")
+
+    commands = queue.Queue()
+    worker = CameraWorker(ScriptedSource([200] * 6), commands, reader=lambda f: fast, settle=broken)
+    for _ in range(6):
+        worker.step()
+    assert commands.qsize() == 1 and str(commands.get().roll) == "B2 R3"
+    assert worker.latest()[1] == fast and worker.errors == 0
+
+
 def test_a_reader_that_flickers_on_a_still_frame_settles_nothing():
     """Skipping matching frames must not stand in for readings that agree."""
     answers = [DiceReading((die(v, "black"),), 40) for v in (2, 6)]

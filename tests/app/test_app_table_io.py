@@ -121,6 +121,29 @@ def test_a_damaged_palette_is_a_problem_and_the_default_colours_are_used(mock_pi
     assert reading.dice and {d.color for d in reading.dice} <= set(default_palette().names)
 
 
+def test_a_roll_against_cards_is_proposed_as_read_among_the_cards(mock_pins, tmp_path):
+    """Three red dice thrown against cards: each frame's quick reading (the dice reader
+    alone) finds two of them, and the frame that settles them is read again among the
+    card reader's cards, where all three are found: the roll proposed has all three."""
+    import cv2
+
+    from companion.commands import ProposeRoll
+    from vision.synth_table import dice_against_cards
+
+    folder = tmp_path / "frames"
+    folder.mkdir()
+    table = dice_against_cards(5068)
+    cv2.imwrite(str(folder / "table.png"), table.image)
+    commands = queue.Queue()
+    io = TableIO.start({"vision": {"source": f"folder:{folder}", "fps": 20}}, commands)
+    try:
+        proposal = commands.get(timeout=20)
+    finally:
+        io.close()
+    assert isinstance(proposal, ProposeRoll)
+    assert sorted(str(d) for d in proposal.roll.dice) == sorted(f"R{d.value}" for d in table.dice)
+
+
 def _cool_kwingto_frame(folder, dice_count=6, colours=("red",) * 3 + ("black",) * 3):
     """Kwingto's six dice (or fewer, or others) apart on a tray under cool white light,
     where the default colours name the black dice purple, saved as the camera's frame."""
