@@ -27,6 +27,7 @@ def _register_dice(vsub: Any) -> None:
     p = vsub.add_parser("read-dice", help="read the dice in images; one JSON line per image")
     p.add_argument("images", nargs="+", metavar="IMAGE")
     p.add_argument("--palette", type=Path, default=None, help="palette JSON (default: config)")
+    _among_cards_option(p)
     p.set_defaults(handler=_read_dice)
 
     p = vsub.add_parser("eval-dice", help="score the dice reader on a labelled folder")
@@ -38,6 +39,7 @@ def _register_dice(vsub: Any) -> None:
         action="store_true",
         help="score only the photos held out from training (vision/dice_holdout.json)",
     )
+    _among_cards_option(p)
     p.set_defaults(handler=_eval_dice)
 
     p = vsub.add_parser("calibrate-dice", help="learn the dice colours from one photo")
@@ -47,11 +49,20 @@ def _register_dice(vsub: Any) -> None:
     p.set_defaults(handler=_calibrate_dice)
 
 
+def _among_cards_option(p: Any) -> None:
+    p.add_argument(
+        "--among-cards",
+        action="store_true",
+        help="read the cards first and read the dice among them (slower; as the companion "
+        "reads a settled roll)",
+    )
+
+
 def _read_dice(args: argparse.Namespace) -> int:
     from vision.dice_cli import read_dice_lines
 
     _check_palette(args.palette)
-    for line in read_dice_lines([str(p) for p in args.images], args.palette):
+    for line in read_dice_lines([str(p) for p in args.images], args.palette, args.among_cards):
         print(json.dumps(line), flush=True)
     return 0
 
@@ -122,7 +133,7 @@ def _eval_dice(args: argparse.Namespace) -> int:
         raise UsageError(f"{manifest} not found")
     _check_palette(args.palette)
     try:
-        report = eval_dice_report(args.dir, args.palette, args.held_out)
+        report = eval_dice_report(args.dir, args.palette, args.held_out, args.among_cards)
     except ManifestError as exc:
         raise UsageError(str(exc)) from exc
     if args.json:

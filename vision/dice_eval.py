@@ -9,17 +9,19 @@ from __future__ import annotations
 
 import statistics
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
 
 from vision.dice import read_dice
-from vision.dice_types import Die
+from vision.dice_types import DiceReading, Die
 from vision.manifest import load_manifest
 from vision.palette import Palette
 from vision.sources import read_image
+
+DiceReader = Callable[[np.ndarray, Palette | None], DiceReading]  # `read_dice`'s shape
 
 GAME_BODIES = {"red", "black", "white"}
 GAME_PIPS = {"white", "black"}
@@ -146,9 +148,12 @@ def whole_roll(dice: Sequence[Die], labels: Sequence[dict]) -> bool:
 
 
 def score_folder(
-    folder: Path, palette: Palette | None = None, files: Iterable[str] | None = None
+    folder: Path,
+    palette: Palette | None = None,
+    files: Iterable[str] | None = None,
+    read: DiceReader = read_dice,
 ) -> DiceScore:
-    """Read every image of `folder/manifest.json` (or just `files`) and score it."""
+    """Read every image of `folder/manifest.json` (or just `files`) with `read` and score it."""
     entries = load_manifest(folder, "die")
     if files is not None:
         wanted = set(files)
@@ -160,7 +165,7 @@ def score_folder(
             score.errors.append(f"cannot read {entry['file']}: {problem}")
             continue
         start = time.perf_counter()
-        reading = read_dice(frame, palette)
+        reading = read(frame, palette)
         score.ms.append((time.perf_counter() - start) * 1000)
         score.images += 1
         score.detections += len(reading.dice)
