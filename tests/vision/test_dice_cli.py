@@ -127,3 +127,37 @@ def test_a_palette_that_cannot_be_saved_is_named(
         == 2
     )
     assert f"cannot save the palette to {folder}" in capsys.readouterr().err
+
+
+def test_among_cards_reads_the_dice_thrown_against_cards(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`--among-cards` reads the cards first, as the companion reads a settled roll: three
+    red dice against cards, none of them found by the dice reader alone."""
+    from vision.synth_table import dice_against_cards
+
+    table = dice_against_cards(5002)
+    image = tmp_path / "table.png"
+    cv2.imwrite(str(image), table.image)
+    assert main(["vision", "read-dice", str(image)]) == 0
+    assert json.loads(capsys.readouterr().out)["dice"] == []
+    assert main(["vision", "read-dice", "--among-cards", str(image)]) == 0
+    line = json.loads(capsys.readouterr().out)
+    assert set(line) == {"file", "dice", "ms"}
+    assert sorted(d["value"] for d in line["dice"]) == sorted(d.value for d in table.dice)
+    labels = [
+        {
+            "kind": "die",
+            "value": d.value,
+            "color": d.color,
+            "pip_color": "white",
+            "bbox": list(d.bbox),
+        }
+        for d in table.dice
+    ]
+    (tmp_path / "manifest.json").write_text(json.dumps([{"file": image.name, "objects": labels}]))
+    scores = []
+    for flags in ([], ["--among-cards"]):
+        assert main(["vision", "eval-dice", str(tmp_path), "--json", *flags]) == 0
+        scores.append(json.loads(capsys.readouterr().out)["recall"])
+    assert scores == [0.0, 1.0]
