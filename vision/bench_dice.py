@@ -4,7 +4,9 @@ Both readers run in the same process on the same frames with OpenCV on one threa
 seeded synthetic scenes at 640×480 and 1280×720 (each with 6–12 dice, touching dice,
 glare, blur, noise and JPEG), and the real held-out photos when the shared data is there.
 Accuracy on those same images is reported next to the speed (share of labelled dice read
-with the right value, and precision).
+with the right value, and precision). Seeded Kwingto tables (six dice beside 1–5 cards,
+1280×720) are read by ours alone and among the card reader's cards, as the camera worker
+reads the frame that settles a roll.
 """
 
 from __future__ import annotations
@@ -22,10 +24,12 @@ import numpy as np
 from companion.bench import Figure
 from vision.dice import read_dice
 from vision.dice_baseline import read_dice_baseline
+from vision.dice_cards import read_dice_among_cards
 from vision.dice_eval import match
 from vision.dice_types import DiceReading
 from vision.frame_change import FrameMemory
 from vision.synth_dice import random_dice_scene
+from vision.synth_table import render_game_table
 
 SECTION = "dice"
 HOLDOUT_PATH = Path(__file__).with_name("dice_holdout.json")
@@ -44,6 +48,12 @@ def synthetic_frames(width: int, height: int, count: int) -> Labelled:
         labels = [{"value": d.value, "bbox": list(d.bbox)} for d in scene.dice]
         frames.append((scene.image, labels))
     return frames
+
+
+def game_tables(count: int) -> Labelled:
+    """Seeded Kwingto tables: the six dice beside 1–5 cards, 1280×720."""
+    tables = [render_game_table(seed) for seed in range(count)]
+    return [(t.image, [{"value": d.value, "bbox": list(d.bbox)} for d in t.dice]) for t in tables]
 
 
 def real_frames(limit: int) -> Labelled:
@@ -92,17 +102,24 @@ def run(quick: bool) -> list[Figure]:
         if not frames:
             continue
         for reader_name, reader in readers.items():
-            ms, right, precision = measure(reader, frames, repeats)
-            label = f"{set_name} {reader_name}"
-            figures += [
-                Figure(SECTION, f"{label}: median time", ms, "ms/frame"),
-                Figure(SECTION, f"{label}: dice read right", 100 * right, "% of labels"),
-                Figure(SECTION, f"{label}: precision", 100 * precision, "%"),
-            ]
+            figures += reader_figures(f"{set_name} {reader_name}", reader, frames, repeats)
+    tables = game_tables(count)
+    for reader_name, reader in (("ours", read_dice), ("ours among cards", read_dice_among_cards)):
+        figures += reader_figures(f"1280x720 Kwingto tables {reader_name}", reader, tables, repeats)
     for set_name in ("640x480 synthetic", "1280x720 synthetic"):
         frames = [frame for frame, _ in sets[set_name]]
         figures.append(Figure(SECTION, f"{set_name}: still-frame check", still_check(frames), "ms"))
     return figures
+
+
+def reader_figures(label: str, reader: Reader, frames: Labelled, repeats: int) -> list[Figure]:
+    """One reader's median time, dice read right and precision on `frames`."""
+    ms, right, precision = measure(reader, frames, repeats)
+    return [
+        Figure(SECTION, f"{label}: median time", ms, "ms/frame"),
+        Figure(SECTION, f"{label}: dice read right", 100 * right, "% of labels"),
+        Figure(SECTION, f"{label}: precision", 100 * precision, "%"),
+    ]
 
 
 def still_check(frames: list[np.ndarray]) -> float:
