@@ -102,6 +102,31 @@ def test_a_settled_roll_is_proposed_and_shown_as_read_again_among_the_cards():
     assert worker.reads == 5
 
 
+def test_a_table_at_rest_the_quick_reader_sees_empty_is_read_among_the_cards_once():
+    """Dice thrown against cards are mostly missed by the quick reader, and an empty tray
+    never settles: a table at rest for `still_frames` frames is read once by `settle`,
+    and again only after it has moved and come to rest again."""
+    empty = DiceReading((), 0)
+    among = DiceReading((die(4, "red"), die(3, "red", 200)), 40)
+    settled = []
+    commands = queue.Queue()
+    worker = CameraWorker(
+        ScriptedSource([200] * 9 + [100] + [60] * 7),
+        commands,
+        reader=lambda f: empty,
+        settle=lambda f: settled.append(int(f[0, 0, 0])) or among,
+    )
+    for _ in range(9):
+        worker.step()
+    assert settled == [200] and str(commands.get_nowait().roll) == "R3 R4"
+    assert worker.latest()[1] == among and commands.empty()
+    worker.step()  # the table moves: the roll read among the cards is no longer shown
+    assert worker.latest()[1] == empty
+    for _ in range(7):
+        worker.step()
+    assert settled == [200, 60] and commands.qsize() == 1
+
+
 def test_a_settled_roll_that_cannot_be_read_again_is_proposed_as_first_read():
     """A settle reader that fails (a taught deck's file gone bad) must not cost the roll."""
     fast = DiceReading((die(2, "black"), die(3, "red", 200)), 40)

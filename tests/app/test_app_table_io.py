@@ -144,6 +144,28 @@ def test_a_roll_against_cards_is_proposed_as_read_among_the_cards(mock_pins, tmp
     assert sorted(str(d) for d in proposal.roll.dice) == sorted(f"R{d.value}" for d in table.dice)
 
 
+def test_a_roll_the_quick_reader_misses_is_proposed_once_the_table_rests(mock_pins, tmp_path):
+    """Three red dice against cards that the dice reader alone finds none of: the table at
+    rest is read among the card reader's cards, and the roll proposed."""
+    import cv2
+
+    from companion.commands import ProposeRoll
+    from vision.synth_table import dice_against_cards
+
+    folder = tmp_path / "frames"
+    folder.mkdir()
+    table = dice_against_cards(5002)
+    cv2.imwrite(str(folder / "table.png"), table.image)
+    commands = queue.Queue()
+    io = TableIO.start({"vision": {"source": f"folder:{folder}", "fps": 20}}, commands)
+    try:
+        proposal = commands.get(timeout=20)
+    finally:
+        io.close()
+    assert isinstance(proposal, ProposeRoll)
+    assert sorted(str(d) for d in proposal.roll.dice) == sorted(f"R{d.value}" for d in table.dice)
+
+
 def _cool_kwingto_frame(folder, dice_count=6, colours=("red",) * 3 + ("black",) * 3):
     """Kwingto's six dice (or fewer, or others) apart on a tray under cool white light,
     where the default colours name the black dice purple, saved as the camera's frame."""
