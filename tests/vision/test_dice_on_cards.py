@@ -3,6 +3,7 @@ grid points (docs/vision-dice.md, "Dice on a card")."""
 
 from __future__ import annotations
 
+import cv2
 import numpy as np
 import pytest
 from test_dice_beside_cards import CARD, PAPER, RED, Shape, blobs_of, drawn, tables_read
@@ -14,6 +15,7 @@ from vision.dice_find import (
     cards_cut,
     foreground_score,
     one_colour,
+    quads_cut,
 )
 from vision.synth_table import dice_on_cards
 
@@ -81,7 +83,6 @@ def test_a_die_on_a_card_is_cut_out_and_measured_on_its_body(colour: tuple[int, 
             [(0, 0)],
             7,
         ),
-        ("a square of print with no pip is no die (an ace's big heart)", [CARD, DIE], [], 0),
         (
             "a square more holes than body is no die",
             [CARD, DIE],
@@ -121,6 +122,22 @@ def test_no_die_on_a_card_where_one_thing_is_not(
     small = with_pips(drawn(*shapes), ON, pips, size)
     blobs = blobs_of(small)
     assert card_with_dice(small, blobs, int(np.argmax(blobs.depth))) is None, why
+
+
+@pytest.mark.parametrize("pips, found", [(FIVE, True), ([], False)])
+def test_a_die_on_a_named_card_shows_a_pip(pips: list[tuple[int, int]], found: bool) -> None:
+    """On the card reader's cards (`quads_cut`) a die's body must show a pip: a square of
+    print without one (an ace's big heart) is none. The reader's own cut does not ask it
+    (blurred small dice lose their pips), and finds that square."""
+    small = with_pips(drawn(CARD, DIE), ON, pips, 2)
+    blobs = blobs_of(small)
+    quad = cv2.boxPoints(CARD[:3])[None].astype(np.float64)
+    given = quads_cut(small, blobs, quad)
+    assert given is not None
+    cut, half = given
+    assert abs(half - 20) < 1  # half the card's 40 px width
+    assert cut.cards[round(ON[1]), round(ON[0])] != found  # a die found is cut out of the card
+    assert card_with_dice(small, blobs, int(np.argmax(blobs.depth))) is not None
 
 
 def test_a_dark_translucent_red_die_is_one_colour() -> None:
