@@ -53,8 +53,8 @@ def _among_cards_option(p: Any) -> None:
     p.add_argument(
         "--among-cards",
         action="store_true",
-        help="read the cards first and read the dice among them (slower; as the companion "
-        "reads a settled roll)",
+        help="read the cards first (no taught deck) and the dice among the ones named "
+        "(slower; as the companion reads a table at rest)",
     )
 
 

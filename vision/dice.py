@@ -89,6 +89,19 @@ SIX_UNSURE = 0.95
 _CHANNEL_MEAN = np.full((1, 3), 1 / 3, np.float32)  # grey as the mean of B, G and R
 
 
+def card_outlines(cards: np.ndarray) -> np.ndarray:
+    """`cards` as an (n, 4, 2) float array of corners, or ValueError saying what it got: a
+    caller's bug, told apart from a frame with no card (an empty array)."""
+    quads = np.asarray(cards, np.float64)
+    if quads.size == 0:
+        return quads.reshape(0, 4, 2)
+    if quads.ndim != 3 or quads.shape[1:] != (4, 2) or not np.isfinite(quads).all():
+        raise ValueError(
+            f"cards must be outlines of 4 finite (x, y) corners each, got shape {quads.shape}"
+        )
+    return quads
+
+
 def read_dice(
     frame: np.ndarray,
     palette: Palette | None = None,
@@ -100,9 +113,11 @@ def read_dice(
     `net` replaces the shipped detector (where dice are); values always come from the
     shipped value net. `cards` gives the outlines of the cards the card reader named in
     this frame (`vision.dice_cards`), in place of the reader's own guess of where cards
-    lie. Raises ValueError for anything but an (h, w, 3) uint8 image (`check_bgr`).
+    lie. Raises ValueError for anything but an (h, w, 3) uint8 image (`check_bgr`), and
+    for cards that are not outlines (`card_outlines`).
     """
     check_bgr(frame)
+    cards = None if cards is None else card_outlines(cards)
     if min(frame.shape[:2]) < MIN_FRAME_SIDE:
         return DiceReading((), 0.0)
     candidates = find_candidates(frame, cards=cards)

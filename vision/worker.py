@@ -99,7 +99,8 @@ class CameraWorker:
         self._lock = threading.Lock()
         self._latest: tuple[np.ndarray, DiceReading] | None = None
         self._read: DiceReading | None = None  # the last frame read's reading, as `reader` read it
-        self._roll: DiceReading | None = None  # the settled roll, as `settle` read it
+        self._roll: DiceReading | None = None  # the table at rest, as `settle` read it
+        self._proposed = False  # a roll was proposed since the table last moved
         self._memory = FrameMemory()
         self._motion = FrameMemory()  # the frame before, to tell a table at rest
         self._quiet = 0  # frames in a row that matched the one before
@@ -141,6 +142,7 @@ class CameraWorker:
         the new colours show at once."""
         self._reader, self._settle = reader, settle
         self._memory = FrameMemory()
+        self._roll, self._proposed = None, False
 
     def latest(self) -> tuple[np.ndarray, DiceReading] | None:
         """The newest frame and its reading (for the live view)."""
@@ -185,29 +187,32 @@ class CameraWorker:
         if frame is None:
             return
         self._seen = self._clock()  # a frame came, even if reading it fails
-        quiet = self._quiet_for(frame)
+        if self._quiet_for(frame) == 0:  # the table moved: what was read of it at rest is gone
+            self._roll, self._proposed = None, False
         reading = self._reading(frame)
         state = self.tray.update_reading(reading)
-        settled = state.roll if state.new_roll else None
-        rest = self.tray.still_frames
-        missed = state.status == EMPTY and quiet == rest and self._settle is not None
-        if settled is not None or missed:
-            self._roll = self._settled(frame, reading if settled is None else settled)
-        elif state.status == MOVING or (state.status == EMPTY and quiet < rest):
+        if state.status == MOVING:
             self._roll = None
-        with self._lock:
-            self._latest = (frame, reading if self._roll is None else self._roll)
-        if (settled is not None or missed) and self._roll is not None:
-            proposal = reading_to_roll(self._roll)
+        settled = state.roll if state.new_roll else None
+        missed = state.status == EMPTY and self._quiet == self.tray.still_frames
+        if settled is not None or (missed and self._settle is not None):
+            self._roll = self._settled(frame, reading if settled is None else settled)
+            proposal = None if self._proposed else reading_to_roll(self._roll)
             if proposal is not None:
                 self._commands.put(ProposeRoll(*proposal))
+                self._proposed = True
+        with self._lock:
+            self._latest = (frame, reading if self._roll is None else self._roll)
 
     def _quiet_for(self, frame: np.ndarray) -> int:
         """How many frames in a row, this one the last, have matched the frame before them:
         a table at rest, whatever the quick reader sees on it. Once it has rested for the
         tray's `still_frames`, a table the quick reader sees empty is read once by `settle`:
         on synthetic tables of dice against or on cards, the quick reader saw no die in 27-36
-        of 100 frames, and among the cards 106 of 180 such frames were read exactly."""
+        of 100 frames, and among the cards 106 of 180 such frames were read exactly. What
+        `settle` read is shown, and a roll proposed from it, only until the table moves:
+        one roll is proposed at most while it rests (the quick reader may yet settle on
+        what it read), and a die taken away is not shown any longer."""
         self._quiet = 0 if self._motion.changed(frame) else self._quiet + 1
         self._motion.remember(frame)
         return self._quiet

@@ -127,6 +127,55 @@ def test_a_table_at_rest_the_quick_reader_sees_empty_is_read_among_the_cards_onc
     assert settled == [200, 60] and commands.qsize() == 1
 
 
+def test_one_roll_is_proposed_while_the_table_rests():
+    """A roll read among the cards at rest, then settled by the quick reader too (it saw
+    the dice late, the frames unchanged): proposed once, not a second time over the first."""
+    empty = DiceReading((), 0)
+    quick = DiceReading((die(5, "black"),), 40)
+    among = DiceReading((die(5, "black"), die(3, "red", 200)), 40)
+    readings = [empty] * 7 + [quick] * 8
+    commands = queue.Queue()
+    worker = CameraWorker(
+        ScriptedSource([200] * 15),
+        commands,
+        reader=lambda f: readings.pop(0),
+        settle=lambda f: among,
+    )
+    for _ in range(15):
+        worker.step()
+    assert worker.tray.state.status == "still" and commands.qsize() == 1
+
+
+def test_what_was_read_among_the_cards_is_shown_only_until_the_table_moves():
+    """A die that only the card-aware reading saw is taken away, and the quick reading is
+    the same as before: the tray stays still, but the die must not stay on screen. Nor
+    may the old reading once the dice colours are calibrated anew (`use_reader`)."""
+    quick = DiceReading((die(1, "black"),), 40)
+    among = DiceReading((die(1, "black"), die(5, "black", 200)), 40)
+    worker = CameraWorker(
+        ScriptedSource([200] * 6 + [150] + [150] * 3),
+        queue.Queue(),
+        lambda f: quick,
+        settle=lambda f: among,
+    )
+    for _ in range(6):
+        worker.step()
+    assert worker.latest()[1] == among
+    worker.step()
+    assert worker.tray.state.status == "still" and worker.latest()[1] == quick
+    for _ in range(3):
+        worker.step()
+    assert worker.latest()[1] == quick
+    again = CameraWorker(
+        ScriptedSource([200] * 7), queue.Queue(), lambda f: quick, settle=lambda f: among
+    )
+    for _ in range(6):
+        again.step()
+    again.use_reader(lambda f: quick)
+    again.step()
+    assert again.latest()[1] == quick
+
+
 def test_a_settled_roll_that_cannot_be_read_again_is_proposed_as_first_read():
     """A settle reader that fails (a taught deck's file gone bad) must not cost the roll."""
     fast = DiceReading((die(2, "black"), die(3, "red", 200)), 40)

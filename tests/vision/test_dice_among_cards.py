@@ -59,6 +59,15 @@ def test_no_card_named_means_no_card_cut() -> None:
     assert len(read_dice(scene.image, cards=NO_CARDS).dice) >= 11
 
 
+@pytest.mark.parametrize("cards", [np.zeros((2, 3, 2)), np.full((1, 4, 2), np.nan), [[1, 2]]])
+def test_cards_that_are_not_outlines_are_refused(cards: object) -> None:
+    """A caller's bug (three corners, NaN) says so, rather than cutting nonsense or failing
+    deep inside with numpy's words."""
+    frame = random_dice_scene(1, 320, 240).image
+    with pytest.raises(ValueError, match="4 finite"):
+        read_dice(frame, cards=cards)
+
+
 def test_only_named_cards_are_given() -> None:
     """Unknown cards are left out: on pale dice the card reader reports unknown ones."""
     quad = ((10.0, 10.0), (54.0, 10.0), (54.0, 77.0), (10.0, 77.0))
