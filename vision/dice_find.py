@@ -101,7 +101,7 @@ ONE_COLOUR = 0.7  # share of a die's body of its one colour: the photos' red and
 VIVID_DARK = 0.15  # of the paper's brightness: a saturated pixel this light has a hue
 HUE_COHERENCE = 0.95  # of a die's vivid pixels' hues (real red dice 0.97–1); court art 0.65–0.9
 PIP_HOLE = 0.03  # of a card's half width squared: dice's pips 0.001–0.027, a big Q's counter 0.07
-ON_PIP = 0.02  # of a die's depth squared: its largest pip hole (0.062 and up); art's 0–0.01
+ON_PIP = 0.02  # of a die's depth squared: its largest pip hole (0.062 up, 1280×720); art's 0–0.01
 _SQUARE3 = np.ones((3, 3), np.uint8)
 OVERREACH = 1.0  # px: how far an edge's local contrast passes over EDGE_SHARE beyond it
 
