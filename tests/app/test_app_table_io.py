@@ -121,10 +121,9 @@ def test_a_damaged_palette_is_a_problem_and_the_default_colours_are_used(mock_pi
     assert reading.dice and {d.color for d in reading.dice} <= set(default_palette().names)
 
 
-def test_a_roll_against_cards_is_proposed_as_read_among_the_cards(mock_pins, tmp_path):
-    """Three red dice thrown against cards: each frame's quick reading (the dice reader
-    alone) finds two of them, and the frame that settles them is read again among the
-    card reader's cards, where all three are found: the roll proposed has all three."""
+def _proposed_at_table(tmp_path, seed):
+    """The first roll the table proposes when its camera sees the seeded table of dice
+    against cards (`dice_against_cards`), and that table."""
     import cv2
 
     from companion.commands import ProposeRoll
@@ -132,7 +131,7 @@ def test_a_roll_against_cards_is_proposed_as_read_among_the_cards(mock_pins, tmp
 
     folder = tmp_path / "frames"
     folder.mkdir()
-    table = dice_against_cards(5068)
+    table = dice_against_cards(seed)
     cv2.imwrite(str(folder / "table.png"), table.image)
     commands = queue.Queue()
     io = TableIO.start({"vision": {"source": f"folder:{folder}", "fps": 20}}, commands)
@@ -141,29 +140,23 @@ def test_a_roll_against_cards_is_proposed_as_read_among_the_cards(mock_pins, tmp
     finally:
         io.close()
     assert isinstance(proposal, ProposeRoll)
-    assert sorted(str(d) for d in proposal.roll.dice) == sorted(f"R{d.value}" for d in table.dice)
+    return proposal.roll, table
 
 
-def test_a_roll_the_quick_reader_misses_is_proposed_once_the_table_rests(mock_pins, tmp_path):
-    """Three red dice against cards that the dice reader alone finds none of: the table at
-    rest is read among the card reader's cards, and the roll proposed."""
-    import cv2
-
-    from companion.commands import ProposeRoll
-    from vision.synth_table import dice_against_cards
-
-    folder = tmp_path / "frames"
-    folder.mkdir()
-    table = dice_against_cards(5002)
-    cv2.imwrite(str(folder / "table.png"), table.image)
-    commands = queue.Queue()
-    io = TableIO.start({"vision": {"source": f"folder:{folder}", "fps": 20}}, commands)
-    try:
-        proposal = commands.get(timeout=20)
-    finally:
-        io.close()
-    assert isinstance(proposal, ProposeRoll)
-    assert sorted(str(d) for d in proposal.roll.dice) == sorted(f"R{d.value}" for d in table.dice)
+@pytest.mark.parametrize(
+    "seed",
+    [
+        # Each frame's quick reading (the dice reader alone) finds two of the three red dice;
+        # the frame that settles them is read again among the card reader's cards.
+        5068,
+        # The quick reading finds none of them: the table at rest is read among the cards.
+        5002,
+    ],
+)
+def test_a_roll_against_cards_is_proposed_as_read_among_the_cards(mock_pins, tmp_path, seed):
+    """Three red dice thrown against cards: the roll proposed has all three."""
+    roll, table = _proposed_at_table(tmp_path, seed)
+    assert sorted(str(d) for d in roll.dice) == sorted(f"R{d.value}" for d in table.dice)
 
 
 def _cool_kwingto_frame(folder, dice_count=6, colours=("red",) * 3 + ("black",) * 3):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from pathlib import Path
 
 import cv2
@@ -13,6 +14,20 @@ from vision.synth import Camera
 from vision.synth_dice import SynthDie, render_dice
 
 DICE = [SynthDie(4, "red", (200, 200), 48, 20), SynthDie(1, "white", (420, 260), 48, 50)]
+
+
+def labelled(dice: Sequence[SynthDie]) -> list[dict[str, object]]:
+    """Manifest labels of drawn dice (white pips)."""
+    return [
+        {
+            "kind": "die",
+            "value": d.value,
+            "color": d.color,
+            "pip_color": "white",
+            "bbox": list(d.bbox),
+        }
+        for d in dice
+    ]
 
 
 @pytest.fixture()
@@ -48,16 +63,7 @@ def test_read_dice_prints_one_json_line_per_image(
 def test_eval_dice_scores_a_labelled_folder(
     scene_png: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    labels = [
-        {
-            "kind": "die",
-            "value": d.value,
-            "color": d.color,
-            "pip_color": "white",
-            "bbox": list(d.bbox),
-        }
-        for d in DICE
-    ]
+    labels = labelled(DICE)
     labels[1]["value"] = 6  # one wrong label: value accuracy must drop to 1/2
     manifest = [{"file": scene_png.name, "objects": labels}]
     (scene_png.parent / "manifest.json").write_text(json.dumps(manifest))
@@ -145,16 +151,7 @@ def test_among_cards_reads_the_dice_thrown_against_cards(
     line = json.loads(capsys.readouterr().out)
     assert set(line) == {"file", "dice", "ms"}
     assert sorted(d["value"] for d in line["dice"]) == sorted(d.value for d in table.dice)
-    labels = [
-        {
-            "kind": "die",
-            "value": d.value,
-            "color": d.color,
-            "pip_color": "white",
-            "bbox": list(d.bbox),
-        }
-        for d in table.dice
-    ]
+    labels = labelled(table.dice)
     (tmp_path / "manifest.json").write_text(json.dumps([{"file": image.name, "objects": labels}]))
     scores = []
     for flags in ([], ["--among-cards"]):
