@@ -186,10 +186,10 @@ class TableIO:
 
     def _read_with(self, palette: Palette) -> None:
         """Read the dice in `palette`'s colours from now on: every frame by the dice reader
-        alone, and the frame that settles a roll again among the cards the card reader
-        names in it (in the deck taught at this table, if any), where dice thrown against
-        and onto cards are read far better (docs/vision-dice.md, "Dice among the card
-        reader's cards")."""
+        alone, and a table come to rest again among the cards the card reader names in it
+        (in the deck taught at this table, if any), where dice thrown against and onto
+        cards are read far better (docs/vision-dice.md, "Dice among the card reader's
+        cards")."""
         from vision.card_teach import default_taught_path
         from vision.dice import read_dice
         from vision.dice_cards import read_dice_among_cards

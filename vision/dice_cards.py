@@ -4,8 +4,8 @@ Dice thrown among the cards in play lie against them and on them, and the dice r
 mask alone cannot tell a card from a block of light dice (docs/vision-dice.md, "Dice among
 the card reader's cards"). The card reader finds cards by their printed index, so its
 named cards tell the dice reader where cards lie. It costs a card reading (9–22 ms a
-1280×720 frame here), so the camera worker asks for it once a roll has settled, not on
-every frame.
+1280×720 frame here), so the camera worker asks for it once a table has come to rest (a
+roll settled, or a table the dice reader alone sees empty), not on every frame.
 """
 
 from __future__ import annotations
