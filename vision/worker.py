@@ -31,7 +31,7 @@ from companion.kwingto.roll import (
     Roll,
     foreign_camera_colour,
 )
-from vision.dice_tray import EMPTY, MOVING, STILL, DiceTray
+from vision.dice_tray import MOVING, STILL, DiceTray, same_dice
 from vision.dice_types import DiceReading
 from vision.frame_change import FrameMemory
 from vision.sources import FrameSource
@@ -100,7 +100,8 @@ class CameraWorker:
         self._latest: tuple[np.ndarray, DiceReading] | None = None
         self._read: DiceReading | None = None  # the last frame read's reading, as `reader` read it
         self._roll: DiceReading | None = None  # the table at rest, as `settle` read it
-        self._proposed = False  # a roll was proposed since the table last moved
+        self._rested = False  # `settle` has read the table since it last moved
+        self._last: DiceReading | None = None  # the roll last proposed
         self._memory = FrameMemory()
         self._motion = FrameMemory()  # the frame before, to tell a table at rest
         self._quiet = 0  # frames in a row that matched the one before
@@ -142,7 +143,7 @@ class CameraWorker:
         the new colours show at once."""
         self._reader, self._settle = reader, settle
         self._memory = FrameMemory()
-        self._roll, self._proposed = None, False
+        self._roll, self._rested = None, False
 
     def latest(self) -> tuple[np.ndarray, DiceReading] | None:
         """The newest frame and its reading (for the live view)."""
@@ -188,46 +189,59 @@ class CameraWorker:
             return
         self._seen = self._clock()  # a frame came, even if reading it fails
         if self._quiet_for(frame) == 0:  # the table moved: what was read of it at rest is gone
-            self._roll, self._proposed = None, False
+            self._roll, self._rested = None, False
         reading = self._reading(frame)
         state = self.tray.update_reading(reading)
         if state.status == MOVING:
             self._roll = None
         settled = state.roll if state.new_roll else None
-        missed = state.status == EMPTY and self._quiet == self.tray.still_frames
-        if settled is not None or (missed and self._settle is not None):
+        resting = self._quiet >= self.tray.still_frames and state.status != STILL
+        if settled is not None or (resting and not self._rested and self._settle is not None):
+            self._rested = True
             self._roll = self._settled(frame, reading if settled is None else settled)
-            proposal = None if self._proposed else reading_to_roll(self._roll)
-            if proposal is not None:
-                self._commands.put(ProposeRoll(*proposal))
-                self._proposed = True
+            self._propose(self._roll)
         with self._lock:
             self._latest = (frame, reading if self._roll is None else self._roll)
 
     def _quiet_for(self, frame: np.ndarray) -> int:
         """How many frames in a row, this one the last, have matched the frame before them:
         a table at rest, whatever the quick reader sees on it. Once it has rested for the
-        tray's `still_frames`, a table the quick reader sees empty is read once by `settle`:
-        on synthetic tables of dice against or on cards, the quick reader saw no die in 27-36
-        of 100 frames, and among the cards 106 of 180 such frames were read exactly. What
-        `settle` read is shown, and a roll proposed from it, only until the table moves:
-        one roll is proposed at most while it rests (the quick reader may yet settle on
-        what it read), and a die taken away is not shown any longer."""
+        tray's `still_frames` and the tray has settled nothing (the quick reader sees no
+        die, or flickers), the table is read once by `settle`: on synthetic tables of dice
+        against or on cards, the quick reader saw no die in 27-36 of 100 frames, and among
+        the cards 106 of 180 such frames were read exactly. What `settle` read is shown
+        only until the table moves: a die taken away is not shown any longer."""
         self._quiet = 0 if self._motion.changed(frame) else self._quiet + 1
         self._motion.remember(frame)
         return self._quiet
 
+    def _propose(self, reading: DiceReading) -> None:
+        """Propose `reading` as a roll, unless it is none or the roll last proposed (the
+        same dice where they lay): a shadow, a hand passing over or the camera's noise
+        changes the frame and the table rests again, and the dice still lying there must
+        not be proposed to the next player."""
+        proposal = reading_to_roll(reading)
+        last = self._last
+        if proposal is None or (last is not None and same_dice(last, reading, self.tray.tolerance)):
+            return
+        self._last = reading
+        self._commands.put(ProposeRoll(*proposal))
+
     def _settled(self, frame: np.ndarray, roll: DiceReading) -> DiceReading:
-        """The roll read again from the frame that settled it by `settle`, or `roll` as
-        the tray saw it where there is none or it fails (a taught deck's file gone bad:
-        the roll is still proposed, as the fast reader read it)."""
+        """The table read again by `settle`, or `roll` as the quick reader read it where
+        there is no `settle`, where it fails (a taught deck's file gone bad) or where it
+        reads no roll that `roll` is (an empty reading, four dice): the roll is still
+        proposed, as first read."""
         if self._settle is None:
             return roll
         try:
-            return self._settle(frame)
+            again = self._settle(frame)
         except Exception:
             log.exception("the settled roll could not be read again; proposed as first read")
             return roll
+        if reading_to_roll(again) is None and reading_to_roll(roll) is not None:
+            return roll
+        return again
 
     def _reading(self, frame: np.ndarray) -> DiceReading:
         """The dice in `frame`: read afresh, except on a settled table in a frame that

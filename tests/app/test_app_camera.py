@@ -105,16 +105,20 @@ def test_a_settled_roll_is_proposed_and_shown_as_read_again_among_the_cards():
 def test_a_table_at_rest_the_quick_reader_sees_empty_is_read_among_the_cards_once():
     """Dice thrown against cards are mostly missed by the quick reader, and an empty tray
     never settles: a table at rest for `still_frames` frames is read once by `settle`,
-    and again only after it has moved and come to rest again."""
+    and again only after it has moved and come to rest again. A shadow passing over the
+    dice is such a move: the dice still lying where they lay are not proposed again (to
+    the next player), and dice thrown anew are."""
     empty = DiceReading((), 0)
     among = DiceReading((die(4, "red"), die(3, "red", 200)), 40)
+    thrown = DiceReading((die(6, "black", 300),), 40)
+    seen = {200: among, 60: among, 30: thrown}
     settled = []
     commands = queue.Queue()
     worker = CameraWorker(
-        ScriptedSource([200] * 9 + [100] + [60] * 7),
+        ScriptedSource([200] * 9 + [100] + [60] * 7 + [30] * 7),
         commands,
         reader=lambda f: empty,
-        settle=lambda f: settled.append(int(f[0, 0, 0])) or among,
+        settle=lambda f: settled.append(int(f[0, 0, 0])) or seen[int(f[0, 0, 0])],
     )
     for _ in range(9):
         worker.step()
@@ -124,7 +128,41 @@ def test_a_table_at_rest_the_quick_reader_sees_empty_is_read_among_the_cards_onc
     assert worker.latest()[1] == empty
     for _ in range(7):
         worker.step()
-    assert settled == [200, 60] and commands.qsize() == 1
+    assert settled == [200, 60] and commands.empty()
+    for _ in range(7):
+        worker.step()
+    assert settled == [200, 60, 30] and str(commands.get_nowait().roll) == "B6"
+
+
+def test_a_quick_reader_that_flickers_at_rest_leaves_the_table_to_settle():
+    """Dice against cards: the quick reader sees one of two dice every other frame, so the
+    tray never settles; the table at rest is read by `settle` all the same."""
+    one = DiceReading((die(4, "red"),), 40)
+    among = DiceReading((die(4, "red"), die(3, "red", 200)), 40)
+    frames = iter(range(100))
+    commands = queue.Queue()
+    worker = CameraWorker(
+        ScriptedSource([200] * 12),
+        commands,
+        reader=lambda f: one if next(frames) % 2 else DiceReading((), 0),
+        settle=lambda f: among,
+    )
+    for _ in range(12):
+        worker.step()
+    assert worker.tray.state.status != "still" and str(commands.get_nowait().roll) == "R3 R4"
+
+
+def test_a_settle_reading_that_is_no_roll_leaves_the_quick_one():
+    """Card print read as a fourth die among the cards: the quick reader's roll stands."""
+    quick = DiceReading((die(4, "red"), die(3, "red", 200)), 40)
+    four = DiceReading(tuple(die(v, "red", 60.0 * v) for v in (1, 2, 3, 4)), 40)
+    commands = queue.Queue()
+    worker = CameraWorker(
+        ScriptedSource([200] * 6), commands, reader=lambda f: quick, settle=lambda f: four
+    )
+    for _ in range(6):
+        worker.step()
+    assert str(commands.get_nowait().roll) == "R3 R4" and worker.latest()[1] == quick
 
 
 def test_one_roll_is_proposed_while_the_table_rests():
