@@ -8,8 +8,8 @@ opens the camera again every RETRY_EVERY seconds. Once the dice have settled, a 
 matches the one last read (`FrameMemory`) keeps that reading, so a still table costs a
 thumbnail a frame, not a reading. The frame that settles a roll can be read once more, more
 slowly (`settle`: the dice among the card reader's cards), and the roll is proposed and
-shown from that reading; so can a table at rest where the quick reader sees no die (dice
-thrown against cards, which it mostly misses).
+shown from that reading; so can a table at rest that the tray has not settled (dice
+thrown against cards, which the quick reader mostly misses or flickers on).
 """
 
 from __future__ import annotations
