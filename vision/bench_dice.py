@@ -6,7 +6,7 @@ glare, blur, noise and JPEG), and the real held-out photos when the shared data 
 Accuracy on those same images is reported next to the speed (share of labelled dice read
 with the right value, and precision). Seeded Kwingto tables (six dice beside 1–5 cards,
 1280×720) are read by ours alone and among the card reader's cards, as the camera worker
-reads the frame that settles a roll.
+reads a table come to rest.
 """
 
 from __future__ import annotations

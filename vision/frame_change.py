@@ -38,13 +38,22 @@ class FrameMemory:
     def changed(self, frame: np.ndarray) -> bool:
         """True unless `frame` matches the last frame read to within `level` everywhere
         (a first frame, or one of another size, is always new)."""
-        if self._read is None:
-            return True
-        thumb = thumbnail(frame)
-        if thumb.shape != self._read.shape:
-            return True
-        return int(cv2.absdiff(thumb, self._read).max()) > self.level
+        return self._differs(thumbnail(frame))
 
     def remember(self, frame: np.ndarray) -> None:
         """Keep `frame` as the last one read (only once its reading exists)."""
         self._read = thumbnail(frame)
+
+    def moved(self, frame: np.ndarray) -> bool:
+        """Whether `frame` differs from the one remembered (as `changed`), remembering it
+        in its place: frame by frame, whether the table is at rest, at one thumbnail a
+        frame."""
+        thumb = thumbnail(frame)
+        moved = self._differs(thumb)
+        self._read = thumb
+        return moved
+
+    def _differs(self, thumb: np.ndarray) -> bool:
+        if self._read is None or thumb.shape != self._read.shape:
+            return True
+        return int(cv2.absdiff(thumb, self._read).max()) > self.level

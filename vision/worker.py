@@ -211,8 +211,7 @@ class CameraWorker:
         against or on cards, the quick reader saw no die in 27-36 of 100 frames, and among
         the cards 106 of 180 such frames were read exactly. What `settle` read is shown
         only until the table moves: a die taken away is not shown any longer."""
-        self._quiet = 0 if self._motion.changed(frame) else self._quiet + 1
-        self._motion.remember(frame)
+        self._quiet = 0 if self._motion.moved(frame) else self._quiet + 1
         return self._quiet
 
     def _propose(self, reading: DiceReading) -> None:

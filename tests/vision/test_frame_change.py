@@ -71,3 +71,14 @@ def test_a_frame_of_another_size_is_new() -> None:
     memory = FrameMemory()
     memory.remember(np.zeros((480, 640, 3), np.uint8))
     assert memory.changed(np.zeros((720, 1280, 3), np.uint8))
+
+
+def test_moved_compares_each_frame_with_the_one_before() -> None:
+    """`moved` tells a table at rest frame by frame: a die pushed a little is a move,
+    and the frames after it, as still as before, are at rest again (against the frame
+    before them, not the first)."""
+    rng = np.random.default_rng(3)
+    pushed = [dataclasses.replace(DICE[0], center=(212.0, 200.0)), *DICE[1:]]
+    frames = [table(DICE)] * 3 + [table(pushed)] * 3
+    memory = FrameMemory()
+    assert [memory.moved(noisy(f, rng)) for f in frames] == [True, False, False, True, False, False]
