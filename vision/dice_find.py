@@ -223,6 +223,7 @@ class Blobs:
     boxes: np.ndarray  # per blob: x, y, width, height (working px)
     area: np.ndarray  # per blob: its pixels
     soft: np.ndarray | None = None  # per blob: light on the table, no object (`without_soft`)
+    cut_dice: np.ndarray | None = None  # per blob: a die cut out of a card (`apart_from_cards`)
 
     @property
     def lit(self) -> np.ndarray:
@@ -469,6 +470,7 @@ class CardsCut:
     mask: np.ndarray
     dist: np.ndarray  # as before the cut; a die on a card's, within its own body
     cards: np.ndarray  # bool: the cut cards' pixels, less the dice on them
+    dice: np.ndarray  # bool: the bodies of the dice found lying on the cards
 
 
 @dataclass(frozen=True)
@@ -501,10 +503,11 @@ def apart_from_cards(score: np.ndarray, blobs: Blobs, cut: CardsCut | None) -> B
     dist = np.where(cut.mask > 0, cut.dist, np.float32(0))
     light = blobs.lit[blobs.labels]
     again = without_soft(find_blobs(cut.mask, dist), score, light=light)
-    card = again.card_like.copy()
+    card, dice = again.card_like.copy(), np.zeros(len(again.depth), bool)
     card[again.labels[cut.cards]] = True
-    card[0] = False
-    return dataclasses.replace(again, card_like=card)
+    dice[again.labels[cut.dice]] = True
+    card[0] = dice[0] = False
+    return dataclasses.replace(again, card_like=card, cut_dice=dice)
 
 
 def quads_cut(small: np.ndarray, blobs: Blobs, quads: np.ndarray) -> tuple[CardsCut, float] | None:
@@ -520,7 +523,10 @@ def quads_cut(small: np.ndarray, blobs: Blobs, quads: np.ndarray) -> tuple[Cards
     pile) and round the dice `dice_on` finds on them, every piece of them left is
     card-like, and the card's half width, from the quads themselves, is what the dice are
     measured against (`measured_on_cards`). A card's fragments (an index corner cut off
-    by its print) are card-like but shallow, and measured by them a frame read no die."""
+    by its print) are card-like but shallow, and measured by them a frame read no die.
+    Dice are looked for in the whole outline, not only where the mask holds it: a pale
+    card on a pale table is in the mask only where it is printed, and there a die and the
+    print are more body than paper (`dice_on`'s ON_PRINT), so its die was never found."""
     union = np.zeros(small.shape[:2], np.uint8)
     for quad in quads:
         cv2.fillConvexPoly(union, np.round(quad).astype(np.int32), 1)
@@ -531,8 +537,8 @@ def quads_cut(small: np.ndarray, blobs: Blobs, quads: np.ndarray) -> tuple[Cards
     sides = np.linalg.norm(np.roll(quads, -1, axis=1) - quads, axis=2)
     half = float(np.median(sides.min(axis=1))) / 2
     colours = cv2.cvtColor(small, cv2.COLOR_BGR2HSV)
-    light = float(np.median(colours[paper > 0][:, 2]))
-    on = dice_on(paper, colours, half, light, pipped=True)
+    light = float(np.median(colours[union > 0][:, 2]))
+    on = dice_on(union, colours, half, light, pipped=True)
     edge = (mask & cv2.dilate(union, _SQUARE3) & ~union) > 0
     edge |= (mask & cv2.dilate(on, _SQUARE3) & ~on) > 0
     dist = blobs.dist.copy()
@@ -541,7 +547,7 @@ def quads_cut(small: np.ndarray, blobs: Blobs, quads: np.ndarray) -> tuple[Cards
         dist[on > 0] = within[on > 0]
     cut = mask.copy()
     cut[edge] = 0
-    return CardsCut(cut, dist, (paper > 0) & ~edge & (on == 0)), half
+    return CardsCut(cut, dist, (paper > 0) & ~edge & (on == 0), on > 0), half
 
 
 def cards_cut(small: np.ndarray, blobs: Blobs) -> CardsCut | None:
@@ -560,23 +566,22 @@ def cards_cut(small: np.ndarray, blobs: Blobs) -> CardsCut | None:
     die are blobs of their own."""
     asked = (blobs.depth >= CARD_MIN_DEPTH) & blobs.compact & ~blobs.lit
     asked &= blobs.area >= CARD_AREA * (2 * blobs.depth) ** 2
-    mask = dist = cards = None
+    cut = None
     for i in np.flatnonzero(asked).tolist():
         found = card_with_dice(small, blobs, i)
         if found is None:
             continue
         x, y, w, h = blobs.boxes[i].tolist()
-        if mask is None or dist is None or cards is None:
-            mask, dist = (blobs.labels > 0).view(np.uint8), blobs.dist.copy()
-            cards = np.zeros(mask.shape, bool)
-        mask[y : y + h, x : x + w][found.edge] = 0
-        cards[y : y + h, x : x + w] |= found.card
+        if cut is None:
+            mask, empty = (blobs.labels > 0).view(np.uint8), np.zeros(blobs.labels.shape, bool)
+            cut = CardsCut(mask, blobs.dist.copy(), empty, empty.copy())
+        cut.mask[y : y + h, x : x + w][found.edge] = 0
+        cut.cards[y : y + h, x : x + w] |= found.card
+        cut.dice[y : y + h, x : x + w] |= found.dice
         if found.dice.any():
             within = depth_within(found.dice.view(np.uint8))
-            dist[y : y + h, x : x + w][found.dice] = within[found.dice]
-    if mask is None or dist is None or cards is None:
-        return None
-    return CardsCut(mask, dist, cards)
+            cut.dist[y : y + h, x : x + w][found.dice] = within[found.dice]
+    return cut
 
 
 def card_with_dice(small: np.ndarray, blobs: Blobs, i: int) -> CardCut | None:
@@ -1021,6 +1026,8 @@ def pip_cores(frame: np.ndarray, blobs: Blobs, factor: float) -> np.ndarray | No
     as each pip is to be left out of the bodies. A frame with more than MAX_PIPS blobs is a
     speckled cloth, and gets None before any is looked at (`find_candidates` calls this after
     `among_specks`, which leaves only such a frame's solid die-shaped blobs with a depth).
+    A die cut out of a card (`Blobs.cut_dice`) is a body, not a pip: the corners of its box
+    are the card's white paper, which passed for a black die's bright pip.
     """
     if np.count_nonzero(blobs.depth > 0) > MAX_PIPS:
         return None
@@ -1030,9 +1037,10 @@ def pip_cores(frame: np.ndarray, blobs: Blobs, factor: float) -> np.ndarray | No
     cores = np.zeros(len(weight), np.float32)
     seen = np.zeros(len(weight), bool)
     on_pips = off_pips = 0.0
+    bodies = np.zeros(len(weight), bool) if blobs.cut_dice is None else blobs.cut_dice
     for i in np.argsort(-weight, kind="stable")[: np.count_nonzero(weight)]:
         seen[i] = True
-        cores[i] = pip_core(frame, blobs, int(i), factor)
+        cores[i] = 0.0 if bodies[i] else pip_core(frame, blobs, int(i), factor)
         if cores[i]:
             on_pips += weight[i]
         else:
@@ -1041,7 +1049,7 @@ def pip_cores(frame: np.ndarray, blobs: Blobs, factor: float) -> np.ndarray | No
             return None
         if on_pips >= half:
             break
-    for i in np.flatnonzero((blobs.depth > 0) & ~seen):
+    for i in np.flatnonzero((blobs.depth > 0) & ~seen & ~bodies):
         cores[i] = pip_core(frame, blobs, int(i), factor)
     return cores
 
