@@ -545,7 +545,7 @@ def quads_cut(small: np.ndarray, blobs: Blobs, quads: np.ndarray) -> tuple[Cards
     if on.any():
         within = depth_within(on)
         dist[on > 0] = within[on > 0]
-    cut = mask.copy()
+    cut = mask | on
     cut[edge] = 0
     return CardsCut(cut, dist, (paper > 0) & ~edge & (on == 0), on > 0), half
 
