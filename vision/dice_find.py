@@ -470,7 +470,7 @@ class CardsCut:
     mask: np.ndarray
     dist: np.ndarray  # as before the cut; a die on a card's, within its own body
     cards: np.ndarray  # bool: the cut cards' pixels, less the dice on them
-    dice: np.ndarray  # bool: the bodies of the dice found lying on the cards
+    dice: np.ndarray  # bool: the dice's bodies found on the cards, in `mask` though it lost them
 
 
 @dataclass(frozen=True)
@@ -526,7 +526,9 @@ def quads_cut(small: np.ndarray, blobs: Blobs, quads: np.ndarray) -> tuple[Cards
     by its print) are card-like but shallow, and measured by them a frame read no die.
     Dice are looked for in the whole outline, not only where the mask holds it: a pale
     card on a pale table is in the mask only where it is printed, and there a die and the
-    print are more body than paper (`dice_on`'s ON_PRINT), so its die was never found."""
+    print are more body than paper (`dice_on`'s ON_PRINT), so its die was never found. A
+    die found there is put back into the cut mask: a black die on a card on a dark mat is
+    no part of the mask, and only its pips were left, measured as deep as its body."""
     union = np.zeros(small.shape[:2], np.uint8)
     for quad in quads:
         cv2.fillConvexPoly(union, np.round(quad).astype(np.int32), 1)
@@ -566,22 +568,21 @@ def cards_cut(small: np.ndarray, blobs: Blobs) -> CardsCut | None:
     die are blobs of their own."""
     asked = (blobs.depth >= CARD_MIN_DEPTH) & blobs.compact & ~blobs.lit
     asked &= blobs.area >= CARD_AREA * (2 * blobs.depth) ** 2
-    cut = None
-    for i in np.flatnonzero(asked).tolist():
-        found = card_with_dice(small, blobs, i)
-        if found is None:
-            continue
+    found = [(i, card_with_dice(small, blobs, i)) for i in np.flatnonzero(asked).tolist()]
+    cut = [(i, card) for i, card in found if card is not None]
+    if not cut:
+        return None
+    mask, dist = (blobs.labels > 0).view(np.uint8), blobs.dist.copy()
+    cards, dice = np.zeros(mask.shape, bool), np.zeros(mask.shape, bool)
+    for i, card in cut:
         x, y, w, h = blobs.boxes[i].tolist()
-        if cut is None:
-            mask, empty = (blobs.labels > 0).view(np.uint8), np.zeros(blobs.labels.shape, bool)
-            cut = CardsCut(mask, blobs.dist.copy(), empty, empty.copy())
-        cut.mask[y : y + h, x : x + w][found.edge] = 0
-        cut.cards[y : y + h, x : x + w] |= found.card
-        cut.dice[y : y + h, x : x + w] |= found.dice
-        if found.dice.any():
-            within = depth_within(found.dice.view(np.uint8))
-            cut.dist[y : y + h, x : x + w][found.dice] = within[found.dice]
-    return cut
+        mask[y : y + h, x : x + w][card.edge] = 0
+        cards[y : y + h, x : x + w] |= card.card
+        dice[y : y + h, x : x + w] |= card.dice
+        if card.dice.any():
+            within = depth_within(card.dice.view(np.uint8))
+            dist[y : y + h, x : x + w][card.dice] = within[card.dice]
+    return CardsCut(mask, dist, cards, dice)
 
 
 def card_with_dice(small: np.ndarray, blobs: Blobs, i: int) -> CardCut | None:
@@ -702,8 +703,8 @@ def is_body(hsv: np.ndarray, paper: float) -> np.ndarray:
 def dice_on(
     card: np.ndarray, colours: np.ndarray, half: float, paper: float, pipped: bool = False
 ) -> np.ndarray:
-    """The bodies of the dice lying on a card (`card`: its paper in the blob's window), their
-    pips filled.
+    """The bodies of the dice lying on a card (`card`: where it lies, in its blob's window or
+    the card reader's whole outline, print, dice and all), their pips filled.
 
     A die's body (`is_body`) is kept off the card's rim. A "card" that is more body than
     paper (ON_PRINT) is dice: two dice of a colour the paper test passes. The body's holes

@@ -97,11 +97,14 @@ def dice_against_cards(seed: int, width: int = 1280, height: int = 720) -> GameT
     return _thrown(img, rng, dice, labels)
 
 
-def dice_on_cards(seed: int, width: int = 1280, height: int = 720) -> GameTable:
+def dice_on_cards(
+    seed: int, width: int = 1280, height: int = 720, table: str | None = None
+) -> GameTable:
     """1–3 cards with a red or black die lying on each, 30–60 px each, near the card's
     middle (docs/vision-dice.md, "Dice on a card"). Cards may overlap, and their dice with
-    them; a die that would overlap another is not drawn."""
-    rng, die, img, labels = _cards_alone(seed, width, height)
+    them; a die that would overlap another is not drawn. `table` is the kind of table
+    (`synth.table`), or a tray, wood or felt as the seed draws it."""
+    rng, die, img, labels = _cards_alone(seed, width, height, table)
     dice: list[SynthDie] = []
     for label in labels:
         quad = np.array(label["quad"], np.float64)
@@ -117,13 +120,15 @@ def dice_on_cards(seed: int, width: int = 1280, height: int = 720) -> GameTable:
 
 
 def _cards_alone(
-    seed: int, width: int, height: int
+    seed: int, width: int, height: int, table: str | None = None
 ) -> tuple[np.random.Generator, float, np.ndarray, tuple[dict, ...]]:
     """A seeded table with 1–3 cards on it: the generator, the die size, the image, the
-    cards' labels."""
+    cards' labels. The table's kind is drawn even where `table` is given, so a seed lays
+    the same cards and dice on every kind."""
     rng = np.random.default_rng(seed)
     die = float(rng.uniform(30, 60)) * width / 1280
-    img = synth.table(rng, width, height, str(rng.choice(["tray", "wood", "felt"])))
+    drawn = str(rng.choice(["tray", "wood", "felt"]))
+    img = synth.table(rng, width, height, table or drawn)
     return rng, die, img, lay_cards(img, rng, int(rng.integers(1, 4)), die)
 
 
