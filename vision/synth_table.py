@@ -123,8 +123,8 @@ def _cards_alone(
     seed: int, width: int, height: int, table: str | None = None
 ) -> tuple[np.random.Generator, float, np.ndarray, tuple[dict, ...]]:
     """A seeded table with 1–3 cards on it: the generator, the die size, the image, the
-    cards' labels. The table's kind is drawn even where `table` is given, so a seed lays
-    the same cards and dice on every kind."""
+    cards' labels. The table's kind is drawn from the seed even where `table` is given,
+    so every seed renders without it as it did before the option."""
     rng = np.random.default_rng(seed)
     die = float(rng.uniform(30, 60)) * width / 1280
     drawn = str(rng.choice(["tray", "wood", "felt"]))
