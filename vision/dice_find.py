@@ -470,7 +470,7 @@ class CardsCut:
     mask: np.ndarray
     dist: np.ndarray  # as before the cut; a die on a card's, within its own body
     cards: np.ndarray  # bool: the cut cards' pixels, less the dice on them
-    dice: np.ndarray  # bool: the dice's bodies found on the cards, in `mask` though it lost them
+    dice: np.ndarray  # bool: the dice's bodies found on the cards, all in `mask` (`quads_cut`)
 
 
 @dataclass(frozen=True)
@@ -569,19 +569,19 @@ def cards_cut(small: np.ndarray, blobs: Blobs) -> CardsCut | None:
     asked = (blobs.depth >= CARD_MIN_DEPTH) & blobs.compact & ~blobs.lit
     asked &= blobs.area >= CARD_AREA * (2 * blobs.depth) ** 2
     found = [(i, card_with_dice(small, blobs, i)) for i in np.flatnonzero(asked).tolist()]
-    cut = [(i, card) for i, card in found if card is not None]
-    if not cut:
+    with_dice = [(i, one) for i, one in found if one is not None]
+    if not with_dice:
         return None
     mask, dist = (blobs.labels > 0).view(np.uint8), blobs.dist.copy()
     cards, dice = np.zeros(mask.shape, bool), np.zeros(mask.shape, bool)
-    for i, card in cut:
+    for i, one in with_dice:
         x, y, w, h = blobs.boxes[i].tolist()
-        mask[y : y + h, x : x + w][card.edge] = 0
-        cards[y : y + h, x : x + w] |= card.card
-        dice[y : y + h, x : x + w] |= card.dice
-        if card.dice.any():
-            within = depth_within(card.dice.view(np.uint8))
-            dist[y : y + h, x : x + w][card.dice] = within[card.dice]
+        mask[y : y + h, x : x + w][one.edge] = 0
+        cards[y : y + h, x : x + w] |= one.card
+        dice[y : y + h, x : x + w] |= one.dice
+        if one.dice.any():
+            within = depth_within(one.dice.view(np.uint8))
+            dist[y : y + h, x : x + w][one.dice] = within[one.dice]
     return CardsCut(mask, dist, cards, dice)
 
 
