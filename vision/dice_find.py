@@ -568,8 +568,11 @@ def cards_cut(small: np.ndarray, blobs: Blobs) -> CardsCut | None:
     die are blobs of their own."""
     asked = (blobs.depth >= CARD_MIN_DEPTH) & blobs.compact & ~blobs.lit
     asked &= blobs.area >= CARD_AREA * (2 * blobs.depth) ** 2
-    found = [(i, card_with_dice(small, blobs, i)) for i in np.flatnonzero(asked).tolist()]
-    with_dice = [(i, one) for i, one in found if one is not None]
+    with_dice = [
+        (i, one)
+        for i in np.flatnonzero(asked).tolist()
+        if (one := card_with_dice(small, blobs, i)) is not None
+    ]
     if not with_dice:
         return None
     mask, dist = (blobs.labels > 0).view(np.uint8), blobs.dist.copy()
