@@ -148,3 +148,13 @@ def test_a_black_die_on_a_card_on_a_dark_mat_is_read(seed: int) -> None:
     table = dice_on_cards(seed, table="dark")
     reading = read_dice_among_cards(table.image)
     assert read_as(reading) == thrown(table)
+
+
+@pytest.mark.parametrize("seed", [75, 97, 109, 119, 174])
+def test_a_die_joined_to_print_or_dice_of_another_colour_is_read(seed: int) -> None:
+    """A die on a card that touches the card's art of another colour, or a die of the
+    other colour, is one piece of body with it, two-coloured, and was lost with it: each of
+    these tables lost one die or two. The piece is looked into again colour by colour."""
+    table = dice_on_cards(seed)
+    reading = read_dice_among_cards(table.image)
+    assert read_as(reading) == thrown(table)
