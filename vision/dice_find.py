@@ -720,10 +720,10 @@ def dice_on(
     a mini card (ON_CARD), about as big as a square of its depth (SQUARE_FILL: a pip's
     curves leave less, a band of art more), mostly body (ON_BODY: a die's pips cover at
     most a fifth of it) and of one colour (`one_colour`: a court card's art is not). A
-    piece of two colours is looked into again colour by colour (`colour_parts`): a die
+    piece of two colours is looked into again colour by colour (`one_coloured`): a die
     that touches art of another colour, or a die of the other colour, joined it, and the
-    die was lost with the art (10 of the 34 misread rolls on 200 development tables of dice
-    on cards).
+    die was lost with the art (on 10 of the 35 tables of 200 whose roll was not read right,
+    among development tables of dice on cards).
 
     With `pipped` (the card reader's cards, `quads_cut`), it must also show a pip: a hole
     of at least ON_PIP of its depth squared. Every card the card reader names is looked
@@ -737,7 +737,7 @@ def dice_on(
         return np.zeros_like(card)
     out = np.zeros_like(card)
     for piece, own_body, own_pips in one_coloured(body, colours, half, paper):
-        if die_on(piece, own_body, own_pips, half, pipped):
+        if lies_as_die(piece, own_body, own_pips, half, pipped):
             out |= piece
     return out
 
@@ -746,18 +746,24 @@ def one_coloured(
     body: np.ndarray, colours: np.ndarray, half: float, paper: float
 ) -> Iterator[tuple[np.ndarray, np.ndarray, np.ndarray]]:
     """The pieces of `body` (`body_pieces`) that are of one colour (`one_colour`), each with
-    the body and the pips it was cut from. A piece of two colours is cut again, colour by
-    colour (`colour_parts`)."""
+    the body and the pips it was cut from. A piece of two colours is cut again, its dark
+    and its vivid pixels apart: a die touching a court card's art of another colour, or a
+    die of the other colour, is then a piece of its own. Such a part's pips are only its
+    holes that are paper: where the other colour was cut away, a stroke of art has holes
+    as big as a pip's (a red K's stroke passed for a die beside the black die it
+    touched)."""
     pieces, pips = body_pieces(body, half)
+    vivid = is_vivid(colours, paper).view(np.uint8)
     for piece in pieces:
         if one_colour(colours[piece > 0], paper):
             yield piece, body, pips
             continue
-        for part in colour_parts(piece & body, colours, paper):
-            within, part_pips = body_pieces(part, half)
-            for die in within:
-                if one_colour(colours[die > 0], paper):
-                    yield die, part, part_pips
+        for part in (piece & body & vivid, piece & body & (1 - vivid)):
+            parts, holes = body_pieces(part, half)
+            paper_pips = holes & (1 - body)
+            for one in parts:
+                if one_colour(colours[one > 0], paper):
+                    yield one, part, paper_pips
 
 
 def body_pieces(body: np.ndarray, half: float) -> tuple[list[np.ndarray], np.ndarray]:
@@ -772,7 +778,7 @@ def body_pieces(body: np.ndarray, half: float) -> tuple[list[np.ndarray], np.nda
     return [(labels == j).view(np.uint8) for j in range(1, n)], pips
 
 
-def die_on(
+def lies_as_die(
     piece: np.ndarray, body: np.ndarray, pips: np.ndarray, half: float, pipped: bool
 ) -> bool:
     """Whether a piece of the body on a card (`body_pieces`) is shaped as a die lying on
@@ -786,22 +792,19 @@ def die_on(
     return shaped and solid and (not pipped or largest_hole(piece & pips) >= ON_PIP * deepest**2)
 
 
-def colour_parts(body: np.ndarray, colours: np.ndarray, paper: float) -> list[np.ndarray]:
-    """`body` (uint8 0/1) split into its dark and its vivid pixels, as `one_colour` tells
-    them apart: a die touching a court card's art of another colour, or a die of the
-    other colour, is then a piece of its own."""
-    vivid = (colours[..., 1] > BODY_SATURATION) & (colours[..., 2] >= VIVID_DARK * paper)
-    return [body & vivid.view(np.uint8), body & (~vivid).view(np.uint8)]
+def is_vivid(hsv: np.ndarray, paper: float) -> np.ndarray:
+    """Per HSV pixel (last axis): saturated with light enough for a hue (VIVID_DARK of the
+    paper's brightness): a red die's body, a dark translucent red one's too. Below that
+    darkness a body is dark: a black die."""
+    return (hsv[..., 1] > BODY_SATURATION) & (hsv[..., 2] >= VIVID_DARK * paper)
 
 
 def one_colour(hsv: np.ndarray, paper: float) -> bool:
     """Whether the body among these HSV pixels (rows) is of one colour, as a die's is: dark
-    (a black die, its pips aside), or vivid with one hue (HUE_COHERENCE: the length of the
-    mean of the hues as unit vectors), for ONE_COLOUR of it. Vivid is saturated with light
-    enough for a hue (VIVID_DARK of the paper's brightness): a dark translucent red die is
-    that, below the darkness that names a black die. A court card's art mixes colours, or a
-    colour and dark outlines."""
-    vivid = (hsv[:, 1] > BODY_SATURATION) & (hsv[:, 2] >= VIVID_DARK * paper)
+    (a black die, its pips aside), or vivid (`is_vivid`) with one hue (HUE_COHERENCE: the
+    length of the mean of the hues as unit vectors), for ONE_COLOUR of it. A court card's
+    art mixes colours, or a colour and dark outlines."""
+    vivid = is_vivid(hsv, paper)
     dark = (hsv[:, 2] < BODY_DARK * paper) & ~vivid
     body = np.count_nonzero(dark | vivid)
     if body == 0:

@@ -13,6 +13,7 @@ from vision.dice_find import (
     apart_from_cards,
     card_with_dice,
     cards_cut,
+    dice_on,
     foreground_score,
     one_colour,
     quads_cut,
@@ -180,3 +181,20 @@ def test_dice_on_cards_are_read() -> None:
     assert tally.matched >= 37
     assert tally.value_right >= 34
     assert false <= 5
+
+
+def test_a_die_against_art_of_another_colour_is_cut_free_of_it() -> None:
+    """A black die touching a block of red art on a named card: one piece of two colours,
+    no die. Cut colour by colour, the die is one; the art is none, though the art's dark
+    outline left a hole in it as big as a pip: a part's pips must be paper."""
+    paper = 235
+    small = np.full((120, 140, 3), paper, np.uint8)
+    small[60:89, 70:99] = BLACK
+    for pip in ((77, 67), (91, 81)):
+        cv2.circle(small, pip, 3, (paper,) * 3, -1)
+    small[55:84, 41:70] = (40, 40, 200)
+    small[70:73, 64:67] = BLACK
+    card = np.ones(small.shape[:2], np.uint8)
+    dice = dice_on(card, cv2.cvtColor(small, cv2.COLOR_BGR2HSV), 40.0, paper, pipped=True)
+    assert dice[60:89, 70:99].mean() > 0.7
+    assert not dice[55:84, 41:64].any()
