@@ -21,6 +21,7 @@ from vision.synth_dice import SynthDie, draw_die, place_dice
 CARD_PER_DIE = 44 / 16  # a mini card's width in die edges
 GAME_DICE = ("red",) * 3 + ("black",) * 3
 CARD_SIDE = 0.45  # the cards lie within this fraction of the frame's width
+AGAINST = 0.52  # die edges from a card's side to the centre of a die pushed against it
 
 
 @dataclass(frozen=True)
@@ -73,10 +74,14 @@ def lay_cards(
     return tuple(labels)
 
 
-def dice_against_cards(seed: int, width: int = 1280, height: int = 720) -> GameTable:
+def dice_against_cards(
+    seed: int, width: int = 1280, height: int = 720, off: float = AGAINST
+) -> GameTable:
     """1–3 cards with up to two game dice pushed against each, 30–60 px each: a die against
     one of a card's sides, somewhere along its middle half (docs/vision-dice.md, "Dice
-    against a card"). A die that would overlap another or leave the frame is not drawn."""
+    against a card"). A die that would overlap another or leave the frame is not drawn.
+    `off` is how far the die's centre lies outside the side, in die edges: AGAINST, or 0
+    for a die lying half on the card, across its outline."""
     rng, die, img, labels = _cards_alone(seed, width, height)
     dice: list[SynthDie] = []
     for label in labels:
@@ -88,7 +93,7 @@ def dice_against_cards(seed: int, width: int = 1280, height: int = 720) -> GameT
             normal = np.array([a[1] - b[1], b[0] - a[0]]) / np.linalg.norm(b - a)
             if np.dot(along - quad.mean(axis=0), normal) < 0:
                 normal = -normal
-            x, y = along + normal * die * 0.52
+            x, y = along + normal * die * off
             clear = all(np.hypot(x - d.center[0], y - d.center[1]) > 1.2 * die for d in dice)
             if clear and die < x < width - die and die < y < height - die:
                 value, angle = int(rng.integers(1, 7)), float(rng.uniform(0, 90))
