@@ -403,7 +403,8 @@ def die_depth(blobs: Blobs, least: float = 0.0) -> float:
     table four of them set a 12 px die and read as dice. It is measured again on the
     blobs at least that deep, and is 0 where there are none. Dice cut out of cards
     (`Blobs.cut_dice`) are the surest dice in view: where at least two of them agree on
-    their squares and the median is SQUARE_MARGIN times shallower, theirs is taken. Specks
+    their squares and the depth so far (the lone squares' where they were taken) is
+    SQUARE_MARGIN times shallower, theirs is taken. Specks
     of a textured table, a few pixels deep but many, outweighed three such dice (a table of
     dice on cards read at 33 px where its dice are 59).
     """
@@ -418,7 +419,7 @@ def die_depth(blobs: Blobs, least: float = 0.0) -> float:
         if blobs.cut_dice is None
         else commonest_depth(blobs.depth[blobs.cut_dice & blobs.square])
     )
-    return cut if cut > SQUARE_MARGIN * depth else depth
+    return cut if cut > SQUARE_MARGIN * depth and cut >= least else depth
 
 
 def median_depth(blobs: Blobs, chosen: np.ndarray) -> float:
@@ -546,12 +547,13 @@ def quads_cut(small: np.ndarray, blobs: Blobs, quads: np.ndarray) -> tuple[Cards
     no part of the mask, and only its pips were left, measured as deep as its body. A die
     lying across a card's outline is looked for too, in the mask within ACROSS_REACH of the
     card's half width outside it, and kept where ACROSS_SHARE of it lies on the card
-    (`on_the_cards`); the cut along the outline no longer runs through it. Cut in two, its
+    (`dice_in`); the cut along the outline no longer runs through it. Cut in two, its
     half on the card was card and its half outside a sliver: no point lay at its centre,
     and on tables of dice half on a card's edge (development seeds 80000-80099) 144 of 341
     were not read right (63 now). Outside the outline the die is its own mask's edge, so
     it is eroded one pixel there, not two (`dice_on`'s `beyond`): eroded two, it was cut
-    smaller than it is and its corner pips were left outside it."""
+    smaller than it is and its corner pips were left outside it. The dice found on the
+    cards alone are kept too (`dice_on`)."""
     union = np.zeros(small.shape[:2], np.uint8)
     for quad in quads:
         cv2.fillConvexPoly(union, np.round(quad).astype(np.int32), 1)
@@ -564,8 +566,8 @@ def quads_cut(small: np.ndarray, blobs: Blobs, quads: np.ndarray) -> tuple[Cards
     colours = cv2.cvtColor(small, cv2.COLOR_BGR2HSV)
     light = float(np.median(colours[union > 0][:, 2]))
     reach = cv2.distanceTransform(1 - union, cv2.DIST_L2, 3) <= ACROSS_REACH * half
-    beyond = mask & reach.view(np.uint8)
-    on = on_the_cards(dice_on(union, colours, half, light, pipped=True, beyond=beyond), union)
+    beyond = mask & reach.view(np.uint8) & (1 - union)
+    on = dice_on(union, colours, half, light, pipped=True, beyond=beyond)
     edge = (mask & cv2.dilate(union, _SQUARE3) & ~union & (1 - on)) > 0
     edge |= (mask & cv2.dilate(on, _SQUARE3) & ~on) > 0
     dist = blobs.dist.copy()
@@ -575,18 +577,6 @@ def quads_cut(small: np.ndarray, blobs: Blobs, quads: np.ndarray) -> tuple[Cards
     cut = mask | on
     cut[edge] = 0
     return CardsCut(cut, dist, (paper > 0) & ~edge & (on == 0), on > 0), half
-
-
-def on_the_cards(dice: np.ndarray, cards: np.ndarray) -> np.ndarray:
-    """The pieces of `dice` (uint8 0/1) with at least ACROSS_SHARE of their pixels on the
-    `cards`: a die beside a card, against it but not on it, is left to the cut along the
-    card's outline, as before (looked for as a die on the card, it lost 78 of 311 dice
-    against cards, development seeds)."""
-    n, labels = cv2.connectedComponents(dice, connectivity=8)
-    on = np.bincount(labels[cards > 0], minlength=n)
-    keep = on >= ACROSS_SHARE * np.bincount(labels.ravel(), minlength=n)
-    keep[0] = False
-    return keep[labels].view(np.uint8)
 
 
 def cards_cut(small: np.ndarray, blobs: Blobs) -> CardsCut | None:
@@ -769,6 +759,8 @@ def dice_on(
     `beyond` is where to look past the card's outline (`quads_cut`: a die lying across it),
     eroded one pixel rather than two: there the die's body is its own mask's edge. It has
     no say in whether the card is more body than paper: dice against the card lie there.
+    The dice found with it are added to those found on the card alone: a die on the card
+    touching a die of its colour against it is one piece with it there, and no die.
 
     With `pipped` (the card reader's cards, `quads_cut`), it must also show a pip: a hole
     of at least ON_PIP of its depth squared. Every card the card reader names is looked
@@ -781,13 +773,33 @@ def dice_on(
     body = bodily & inner
     if cv2.countNonZero(body) > ON_PRINT * cv2.countNonZero(inner):
         return np.zeros_like(card)
+    out = dice_in(body, colours, half, paper, pipped)
     if beyond is not None:
-        body = bodily & (
-            cv2.erode(card | beyond, _SQUARE3, iterations=2) | cv2.erode(beyond, _SQUARE3)
-        )
-    out = np.zeros_like(card)
+        wide = cv2.erode(card | beyond, _SQUARE3, iterations=2) | cv2.erode(beyond, _SQUARE3)
+        out |= dice_in(bodily & wide, colours, half, paper, pipped, card)
+    return out
+
+
+def dice_in(
+    body: np.ndarray,
+    colours: np.ndarray,
+    half: float,
+    paper: float,
+    pipped: bool,
+    card: np.ndarray | None = None,
+) -> np.ndarray:
+    """The pieces of `body` (`one_coloured`) that lie as dice (`lies_as_die`), and where
+    `card` is given, have at least ACROSS_SHARE of their pixels on it: a die beside a card,
+    against it but not on it, is left to the cut along the card's outline, as before
+    (looked for as a die on the card, it lost 78 of 311 dice against cards, development
+    seeds). Each piece is judged alone: a black die against the card that touches a red
+    die on it is a piece of its own."""
+    out = np.zeros_like(body)
     for piece, own_body, own_pips in one_coloured(body, colours, half, paper):
-        if lies_as_die(piece, own_body, own_pips, half, pipped):
+        on = card is None or cv2.countNonZero(piece & card) >= ACROSS_SHARE * cv2.countNonZero(
+            piece
+        )
+        if on and lies_as_die(piece, own_body, own_pips, half, pipped):
             out |= piece
     return out
 

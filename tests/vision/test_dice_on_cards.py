@@ -215,17 +215,38 @@ def test_a_die_across_a_named_cards_outline_is_cut_out_whole(offset: float, whol
     quad = cv2.boxPoints(CARD[:3])[None].astype(np.float64)
     given = quads_cut(small, blobs_of(small), quad)
     assert given is not None
-    square = np.zeros(small.shape[:2], np.uint8)
-    cv2.fillConvexPoly(
-        square, np.round(cv2.boxPoints((die[0], (13.0, 13.0), 20.0))).astype(np.int32), 1
-    )
-    inside = cv2.fillConvexPoly(np.zeros_like(square), np.round(quad[0]).astype(np.int32), 1)
+    square = middle(die, small.shape[:2])
     found = given[0].dice[square > 0]
     if whole:
         assert found.mean() > 0.9
-        assert given[0].dice[(square & (1 - inside)) > 0].mean() > 0.9  # its half off the card too
+        off_card = square & (1 - middle(CARD, small.shape[:2], 0))
+        assert given[0].dice[off_card > 0].mean() > 0.9  # its half off the card too
     else:
         assert not found.any()
+
+
+def middle(shape: Shape, size: tuple[int, ...], margin: float = 2.0) -> np.ndarray:
+    """A uint8 0/1 mask of a drawn rectangle `shape`, `margin` px in from its sides."""
+    (x, y), (w, h), angle, *_ = shape
+    box = cv2.boxPoints(((x, y), (w - 2 * margin, h - 2 * margin), angle))
+    return cv2.fillConvexPoly(np.zeros(size, np.uint8), np.round(box).astype(np.int32), 1)
+
+
+@pytest.mark.parametrize("colour", [RED, BLACK], ids=["red", "black"])
+def test_a_die_against_a_named_card_touching_a_die_on_it(colour: tuple[int, int, int]) -> None:
+    """A red die on a card touching a die against the card. Looked for past the outline, a
+    red one is one piece with the die on the card and neither is a die; the die on the
+    card is still found on the card alone. A black one is a piece of its own, judged alone:
+    mostly off the card, it is left to the cut along the outline (judged with the red die
+    it touches, it passed as on the card)."""
+    on, against = along(19.0, (17.0, 17.0), RED), along(36.5, (17.0, 17.0), colour)
+    small = with_pips(with_pips(drawn(CARD, on, against), on[0], FIVE, 2), against[0], FIVE, 2)
+    quad = cv2.boxPoints(CARD[:3])[None].astype(np.float64)
+    given = quads_cut(small, blobs_of(small), quad)
+    assert given is not None
+    assert given[0].dice[middle(on, small.shape[:2]) > 0].mean() > 0.9
+    off_card = middle(against, small.shape[:2]) & (1 - middle(CARD, small.shape[:2], 0))
+    assert not given[0].dice[off_card > 0].any()
 
 
 def test_dice_cut_out_of_cards_outvote_specks() -> None:
