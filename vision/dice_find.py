@@ -404,9 +404,9 @@ def die_depth(blobs: Blobs, least: float = 0.0) -> float:
     blobs at least that deep, and is 0 where there are none. Dice cut out of cards
     (`Blobs.cut_dice`) are the surest dice in view: where at least two of them agree on
     their squares and the depth so far (the lone squares' where they were taken) is
-    SQUARE_MARGIN times shallower, theirs is taken. Specks
-    of a textured table, a few pixels deep but many, outweighed three such dice (a table of
-    dice on cards read at 33 px where its dice are 59).
+    SQUARE_MARGIN times shallower, theirs is taken. Specks of a textured table, a few
+    pixels deep but many, outweighed three such dice (a table of dice on cards read at
+    33 px where its dice are 59).
     """
     depth = median_depth(blobs, blobs.depth > 0)
     if 0 < depth < least:
@@ -833,10 +833,10 @@ def dice_in(
     die on it is a piece of its own."""
     out = np.zeros_like(body)
     for piece, own_body, own_pips in one_coloured(body, colours, half, paper):
-        on = card is None or cv2.countNonZero(piece & card) >= ACROSS_SHARE * cv2.countNonZero(
-            piece
-        )
-        if on and lies_as_die(piece, own_body, own_pips, half, pipped):
+        area = cv2.countNonZero(piece)
+        if card is not None and cv2.countNonZero(piece & card) < ACROSS_SHARE * area:
+            continue
+        if lies_as_die(piece, own_body, own_pips, half, pipped):
             out |= piece
     return out
 
