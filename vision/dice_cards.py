@@ -10,6 +10,7 @@ roll settled, or a table the dice reader alone sees empty), not on every frame.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -34,5 +35,9 @@ def read_dice_among_cards(
     frame: np.ndarray, palette: Palette | None = None, taught: Path | None = None
 ) -> DiceReading:
     """Every die in a BGR frame, read with the cards the card reader names in it (with
-    the taught deck `taught`, if any). Raises ValueError as `read_dice` does."""
-    return read_dice(frame, palette, cards=named_outlines(read_cards(frame, taught=taught)))
+    the taught deck `taught`, if any), whose outlines the reading keeps. Raises
+    ValueError as `read_dice` does."""
+    outlines = named_outlines(read_cards(frame, taught=taught))
+    reading = read_dice(frame, palette, cards=outlines)
+    kept = tuple(tuple((float(x), float(y)) for x, y in quad) for quad in outlines)
+    return replace(reading, cards=kept)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+CardOutlines = tuple[tuple[tuple[float, float], ...], ...]  # corners (frame px) of each card
+
 
 @dataclass(frozen=True)
 class Die:
@@ -32,10 +34,15 @@ class Die:
 
 @dataclass(frozen=True)
 class DiceReading:
-    """Every die found in one frame, in reading order (top to bottom, left to right)."""
+    """Every die found in one frame, in reading order (top to bottom, left to right).
+
+    `cards` holds the outlines (four corners, frame px) of the named cards the dice were
+    read among (`vision.dice_cards`), none for the quick reader: where they lie tells a
+    die that only the quick reader saw from a card's print (`vision.worker`)."""
 
     dice: tuple[Die, ...]
     die_size: float  # the estimated die edge in frame pixels (0 when nothing was found)
+    cards: CardOutlines = ()
 
     def values(self) -> list[int]:
         """The face values, sorted: what a game's rules usually need."""

@@ -74,6 +74,13 @@ def lay_cards(
     return tuple(labels)
 
 
+def cards_alone(seed: int, width: int = 1280, height: int = 720) -> GameTable:
+    """1–3 cards and no die, through the camera: the tables of `dice_against_cards` and
+    `dice_on_cards` before their dice are thrown, where a reader must see no die."""
+    rng, _, img, labels = _cards_alone(seed, width, height)
+    return _thrown(img, rng, [], labels)
+
+
 def dice_against_cards(
     seed: int, width: int = 1280, height: int = 720, off: float = AGAINST
 ) -> GameTable:

@@ -9,8 +9,11 @@ import numpy as np
 import pytest
 
 from companion.commands import ProposeRoll
+from vision.dice import read_dice
+from vision.dice_cards import read_dice_among_cards
 from vision.dice_types import DiceReading, Die
 from vision.sources import SourceError, open_source
+from vision.synth_table import cards_alone
 from vision.worker import CameraWorker, reading_to_roll
 
 
@@ -163,6 +166,56 @@ def test_a_settle_reading_that_is_no_roll_leaves_the_quick_one():
     for _ in range(6):
         worker.step()
     assert str(commands.get_nowait().roll) == "R3 R4" and worker.latest()[1] == quick
+
+
+@pytest.mark.parametrize(("left", "proposed"), [(50.0, None), (350.0, "R1")])
+def test_a_die_only_the_quick_reader_saw_on_a_named_card_is_its_print(left, proposed):
+    """The quick reader settles a red 1; among the cards no die is seen. Where the red 1
+    lies on a card named there, it was the card's heart and nothing is proposed; beside
+    the card, the quick roll stands as first read."""
+    quick = DiceReading((die(1, "red"),), 40)  # centred at (100, 50)
+    card = ((left, 0.0), (left + 100, 0.0), (left + 100, 150.0), (left, 150.0))
+    among = DiceReading((), 0, cards=(card,))
+    commands = queue.Queue()
+    worker = CameraWorker(
+        ScriptedSource([200] * 6), commands, reader=lambda f: quick, settle=lambda f: among
+    )
+    for _ in range(6):
+        worker.step()
+    assert [str(c.roll) for c in commands.queue] == ([proposed] if proposed else [])
+    assert worker.latest()[1] == (quick if proposed else among)
+
+
+class RepeatedFrame:
+    """One frame, `count` times: a table at rest."""
+
+    def __init__(self, frame, count):
+        self.frame, self.count = frame, count
+
+    def read(self):
+        self.count -= 1
+        return self.frame if self.count >= 0 else None
+
+    def close(self):
+        pass
+
+
+def test_a_cards_print_settled_by_the_quick_reader_is_not_proposed():
+    """A seeded table of cards alone (development seed 3066): the quick reader takes a
+    card's heart for a red 1 and settles it; among the card reader's cards no die is
+    seen, and the red 1 lies on a card named there (docs/vision-dice.md, "Phantom rolls
+    from a card's print")."""
+    table = cards_alone(3066)
+    assert reading_to_roll(read_dice(table.image)) is not None  # the phantom is there
+    commands = queue.Queue()
+    worker = CameraWorker(
+        RepeatedFrame(table.image, 6), commands, read_dice, settle=read_dice_among_cards
+    )
+    for _ in range(6):
+        worker.step()
+    assert worker.tray.state.status == "still" and commands.empty()
+    shown = worker.latest()[1]
+    assert not shown.dice and len(shown.cards) == len(table.cards)
 
 
 def test_one_roll_is_proposed_while_the_table_rests():
