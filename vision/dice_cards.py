@@ -36,8 +36,18 @@ def read_dice_among_cards(
 ) -> DiceReading:
     """Every die in a BGR frame, read with the cards the card reader names in it (with
     the taught deck `taught`, if any), whose outlines the reading keeps. Raises
-    ValueError as `read_dice` does."""
-    outlines = named_outlines(read_cards(frame, taught=taught))
-    reading = read_dice(frame, palette, cards=outlines)
+    ValueError as `read_dice` does.
+
+    Where the card reader finds cards but names none, the dice reader guesses where cards
+    lie itself (`dice_find.cards_cut`), as it does alone: told that no card lies in view,
+    it left the dice on and against those cards joined to them (on development tables of
+    dice on and against cards, 12 more dice read right so, none lost). Where it finds no
+    card at all, the dice reader is told so: its own guess takes a block of light dice with
+    a red one in it for a card (docs/vision-dice.md, "Dice among the card reader's
+    cards")."""
+    cards = read_cards(frame, taught=taught)
+    outlines = named_outlines(cards)
+    unnamed_only = len(outlines) == 0 and len(cards.cards) > 0
+    reading = read_dice(frame, palette, cards=None if unnamed_only else outlines)
     kept = tuple(tuple((float(x), float(y)) for x, y in quad) for quad in outlines)
     return replace(reading, cards=kept)

@@ -105,6 +105,7 @@ PIP_HOLE = 0.03  # of a card's half width squared: dice's pips 0.001–0.027, a 
 ON_PIP = 0.02  # of a die's depth squared: its largest pip hole (0.062 up, 1280×720); art's 0–0.01
 CUT_REACH = 0.6  # of a die's depth round a die cut out of a card: its own pips (corner pips 0.5 in)
 ACROSS_REACH = 0.6  # of a card's half width past its outline: a die across it (a die is 0.72)
+NAMED_SHARE = 0.8  # of the named cards' half width: the least a card of the reader's own cut
 ACROSS_SHARE = 0.4  # of a die found across a card's outline that lies on the card (half: 0.5)
 _SQUARE3 = np.ones((3, 3), np.uint8)
 OVERREACH = 1.0  # px: how far an edge's local contrast passes over EDGE_SHARE beyond it
@@ -496,6 +497,8 @@ class CardCut:
     edge: np.ndarray  # bool: the pixels cut to table, along the card's edge and round dice on it
     dice: np.ndarray  # bool: the bodies of the dice lying on the card, their pips filled
     card: np.ndarray  # bool: the card's pixels left after the cut
+    corners: np.ndarray  # (4, 2) float: the card's rectangle, x and y in the box
+    half: float  # half the card's width, px
 
 
 def apart_from_cards(score: np.ndarray, blobs: Blobs, cut: CardsCut | None) -> Blobs:
@@ -553,19 +556,30 @@ def quads_cut(small: np.ndarray, blobs: Blobs, quads: np.ndarray) -> tuple[Cards
     were not read right (63 now). Outside the outline the die is its own mask's edge, so
     it is eroded one pixel there, not two (`dice_on`'s `beyond`): eroded two, it was cut
     smaller than it is and its corner pips were left outside it. The dice found on the
-    cards alone are kept too (`dice_on`)."""
-    union = np.zeros(small.shape[:2], np.uint8)
-    for quad in quads:
-        cv2.fillConvexPoly(union, np.round(quad).astype(np.int32), 1)
+    cards alone are kept too (`dice_on`).
+
+    A card the card reader left unknown, or did not find, kept the dice on it and against it
+    in its blob, where no grid point lies. So the reader's own cut is made on the blobs that
+    no named card reaches (`own_cards`), and each card it finds is cut as a named one: cut
+    only where the mask lost it, it cut the dice across its edge in two (6 right dice lost on
+    4 development tables of dice half on a card's edge; docs/vision-dice.md, "Dice on cards
+    the card reader does not name")."""
+    if len(quads) == 0:
+        return None
+    sides = np.linalg.norm(np.roll(quads, -1, axis=1) - quads, axis=2)
+    half = float(np.median(sides.min(axis=1))) / 2
+    union, reach = outlined(small.shape[:2], quads, half)
+    unreached = np.ones(len(blobs.depth), bool)
+    unreached[blobs.labels[reach]] = False
+    own = own_cards(small, blobs, unreached, half)
+    if len(own):
+        union, reach = outlined(small.shape[:2], np.concatenate([quads, own]), half)
     mask = (blobs.labels > 0).view(np.uint8)
     paper = union & mask
     if not paper.any():
         return None
-    sides = np.linalg.norm(np.roll(quads, -1, axis=1) - quads, axis=2)
-    half = float(np.median(sides.min(axis=1))) / 2
     colours = cv2.cvtColor(small, cv2.COLOR_BGR2HSV)
     light = float(np.median(colours[union > 0][:, 2]))
-    reach = cv2.distanceTransform(1 - union, cv2.DIST_L2, 3) <= ACROSS_REACH * half
     beyond = mask & reach.view(np.uint8) & (1 - union)
     on = dice_on(union, colours, half, light, pipped=True, beyond=beyond)
     edge = (mask & cv2.dilate(union, _SQUARE3) & ~union & (1 - on)) > 0
@@ -577,6 +591,36 @@ def quads_cut(small: np.ndarray, blobs: Blobs, quads: np.ndarray) -> tuple[Cards
     cut = mask | on
     cut[edge] = 0
     return CardsCut(cut, dist, (paper > 0) & ~edge & (on == 0), on > 0), half
+
+
+def outlined(
+    shape: tuple[int, ...], quads: np.ndarray, half: float
+) -> tuple[np.ndarray, np.ndarray]:
+    """The union of the cards `quads` outline (uint8 0/1 of `shape`), and where a die lying
+    across one of them can reach (within ACROSS_REACH of `half` of the union)."""
+    union = np.zeros(shape, np.uint8)
+    for quad in quads:
+        cv2.fillConvexPoly(union, np.round(quad).astype(np.int32), 1)
+    return union, cv2.distanceTransform(1 - union, cv2.DIST_L2, 3) <= ACROSS_REACH * half
+
+
+def own_cards(small: np.ndarray, blobs: Blobs, asked: np.ndarray, half: float) -> np.ndarray:
+    """The outlines (n × 4 corners, working px) of the cards with dice that the reader's own
+    cut finds (`card_with_dice`) in the blobs `asked` (bool per label), at least NAMED_SHARE
+    of `half`, the named cards' half width, wide."""
+    found = []
+    for i in np.flatnonzero(asked & card_sized(blobs)).tolist():
+        one = card_with_dice(small, blobs, i)
+        if one is not None and one.half >= NAMED_SHARE * half:
+            found.append(one.corners + blobs.boxes[i, :2])
+    return np.asarray(found, np.float64).reshape(-1, 4, 2)
+
+
+def card_sized(blobs: Blobs) -> np.ndarray:
+    """Per label, whether its blob could hold a card (`cards_cut` asks it): compact, at
+    least CARD_MIN_DEPTH deep and CARD_AREA squares of it, not light."""
+    asked = (blobs.depth >= CARD_MIN_DEPTH) & blobs.compact & ~blobs.lit
+    return asked & (blobs.area >= CARD_AREA * (2 * blobs.depth) ** 2)
 
 
 def cards_cut(small: np.ndarray, blobs: Blobs) -> CardsCut | None:
@@ -593,11 +637,9 @@ def cards_cut(small: np.ndarray, blobs: Blobs) -> CardsCut | None:
     CARD_AREA squares of it, not light); where one is a card with dice (`card_with_dice`),
     the mask is cut along the card's edge and round the dice on it, so the card and each
     die are blobs of their own."""
-    asked = (blobs.depth >= CARD_MIN_DEPTH) & blobs.compact & ~blobs.lit
-    asked &= blobs.area >= CARD_AREA * (2 * blobs.depth) ** 2
     with_dice = [
         (i, one)
-        for i in np.flatnonzero(asked).tolist()
+        for i in np.flatnonzero(card_sized(blobs)).tolist()
         if (one := card_with_dice(small, blobs, i)) is not None
     ]
     if not with_dice:
@@ -629,7 +671,7 @@ def card_with_dice(small: np.ndarray, blobs: Blobs, i: int) -> CardCut | None:
     found = card_rect(own, dist, float(blobs.depth[i]))
     if found is None:
         return None
-    card, half = found
+    card, half, corners = found
     colours = framed(cv2.cvtColor(small[y : y + h, x : x + w], cv2.COLOR_BGR2HSV))
     paper = colours[(card & own) > 0]
     if np.median(paper[:, 1]) > PAPER_SATURATION:
@@ -646,7 +688,7 @@ def card_with_dice(small: np.ndarray, blobs: Blobs, i: int) -> CardCut | None:
     if beside:
         edge |= (own & grown & ~card) > 0
     left = ((card & own) > 0) & ~edge & (on == 0)
-    return CardCut(edge[1:-1, 1:-1], on[1:-1, 1:-1] > 0, left[1:-1, 1:-1])
+    return CardCut(edge[1:-1, 1:-1], on[1:-1, 1:-1] > 0, left[1:-1, 1:-1], corners - 1, half)
 
 
 def framed(window: np.ndarray) -> np.ndarray:
@@ -655,9 +697,11 @@ def framed(window: np.ndarray) -> np.ndarray:
     return cv2.copyMakeBorder(window, 1, 1, 1, 1, cv2.BORDER_CONSTANT, value=0)
 
 
-def card_rect(own: np.ndarray, dist: np.ndarray, depth: float) -> tuple[np.ndarray, float] | None:
-    """A card's rectangle (filled mask) and half its width in one blob's window (`own`, its
-    distance to the table `dist`), or None where it holds none.
+def card_rect(
+    own: np.ndarray, dist: np.ndarray, depth: float
+) -> tuple[np.ndarray, float, np.ndarray] | None:
+    """A card's rectangle (filled mask), half its width and its corners in one blob's window
+    (`own`, its distance to the table `dist`), or None where it holds none.
 
     Opening the blob with a disc CORE_OPEN times its depth removes the dice against the
     card (narrower than the disc) and rounds its corners. The opened blob's deepest points,
@@ -677,11 +721,12 @@ def card_rect(own: np.ndarray, dist: np.ndarray, depth: float) -> tuple[np.ndarr
     rect = (centre, (rw + grow, rh + grow), angle)
     if not CORE_RATIO[0] <= max(rect[1]) / min(rect[1]) <= CORE_RATIO[1]:
         return None
+    corners = cv2.boxPoints(rect)
     card = np.zeros_like(own)
-    cv2.fillConvexPoly(card, np.round(cv2.boxPoints(rect)).astype(np.int32), 1)
+    cv2.fillConvexPoly(card, np.round(corners).astype(np.int32), 1)
     if cv2.countNonZero(card & own) < CORE_FILL * cv2.countNonZero(card):
         return None
-    return card, half
+    return card, half, corners
 
 
 def opened(mask: np.ndarray, depth: np.ndarray, radius: float) -> np.ndarray:

@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 from test_dice_beside_cards import tables_read
 
-from vision.card_reader import CardRead, CardsReading
+from vision.card_reader import CardRead, CardsReading, read_cards
 from vision.dice import read_dice
 from vision.dice_cards import named_outlines, read_dice_among_cards
 from vision.dice_types import DiceReading
@@ -192,3 +192,43 @@ def test_dice_cut_out_of_cards_set_the_die_size() -> None:
     its dice are 59, and all three were misread (`dice_find.die_depth`)."""
     table = dice_on_cards(80028)
     assert read_as(read_dice_among_cards(table.image)) == thrown(table)
+
+
+@pytest.mark.parametrize(
+    "table",
+    [
+        lambda: dice_on_cards(110014),
+        lambda: dice_against_cards(110067),
+        lambda: dice_against_cards(110162, 640, 480),
+        lambda: dice_against_cards(110026, 640, 480, off=0.0),
+    ],
+    ids=["on, 1280", "against, 1280", "against, 640", "across, 640"],
+)
+def test_dice_on_and_against_a_card_left_unnamed_are_read(
+    table: Callable[[], GameTable],
+) -> None:
+    """Beside a card the card reader names lies one it does not name (unknown, or not
+    found), with dice on it or against it. Cut along the named cards alone, the unnamed
+    card kept its dice in its blob: each of these development tables lost a die, or all of
+    them as the frame's die size went with them. The reader's own cut finds such a card,
+    and it is cut as a named one (`dice_find.own_cards`)."""
+    drawn = table()
+    assert 0 < len(named_outlines(read_cards(drawn.image))) < len(drawn.cards)
+    assert read_as(read_dice_among_cards(drawn.image)) == thrown(drawn)
+
+
+@pytest.mark.parametrize(
+    "table",
+    [lambda: dice_against_cards(110140), lambda: dice_on_cards(110000, 640, 480)],
+    ids=["against, 1280", "on, 640"],
+)
+def test_cards_found_and_none_named_are_cut_by_the_dice_readers_own_guess(
+    table: Callable[[], GameTable],
+) -> None:
+    """The card reader finds the cards but names none. Told that no card lies in view, the
+    dice reader left the dice against and on them in the cards' blobs and read none; it
+    now guesses where those cards lie itself, as it does alone."""
+    drawn = table()
+    cards = read_cards(drawn.image)
+    assert cards.cards and named_outlines(cards).size == 0
+    assert read_as(read_dice_among_cards(drawn.image)) == thrown(drawn)

@@ -20,6 +20,7 @@ from vision.dice_find import (
     find_blobs,
     foreground_score,
     one_colour,
+    own_cards,
     quads_cut,
 )
 from vision.synth_table import dice_on_cards
@@ -265,3 +266,33 @@ def test_dice_cut_out_of_cards_outvote_specks() -> None:
     dice[np.unique(blobs.labels[40:72, 100:332])[1:]] = True
     assert die_depth(blobs) < 6
     assert 14 < die_depth(dataclasses.replace(blobs, cut_dice=dice)) < 18
+
+
+def test_a_card_left_unnamed_beside_a_named_one_is_cut_as_one() -> None:
+    """A card with a die on it that the card reader did not name, beside one it named: the
+    reader's own cut finds it (`own_cards`) and it is cut along its outline like the named
+    card, its die cut out of it. Cut along the named card alone, the die stayed in the
+    unnamed card's blob, which gets no grid points."""
+    named = ((450.0, 200.0), (40.0, 60.0), -10.0, PAPER)
+    small = with_pips(drawn(CARD, DIE, named), ON, FIVE, 2)
+    blobs = blobs_of(small)
+    quad = cv2.boxPoints(named[:3])[None].astype(np.float64)
+    assert len(own_cards(small, blobs, np.ones(len(blobs.depth), bool), 20.0)) == 1
+    given = quads_cut(small, blobs, quad)
+    assert given is not None
+    cut, half = given
+    assert abs(half - 20) < 1  # the named card's half width still measures the dice
+    assert cut.dice[round(ON[1]), round(ON[0])] and cut.mask[round(ON[1]), round(ON[0])]
+
+
+def test_a_card_of_the_own_cut_narrower_than_the_named_ones_is_none() -> None:
+    """Among named cards 70 px wide, a "card" 40 px wide is a block of dice (one two dice
+    wide is 0.73 of a card): on development Kwingto tables, four red and black dice in a
+    block were cut as a card with a die on it, and the frame measured its dice on the
+    pieces. The own cut's cards measured 0.95-1.44 of the named cards' half width (the
+    mask's halo widens them), such blocks 0.52-0.65 (`dice_find.NAMED_SHARE`)."""
+    small = with_pips(drawn(CARD, DIE), ON, FIVE, 2)
+    blobs = blobs_of(small)
+    everything = np.ones(len(blobs.depth), bool)
+    assert len(own_cards(small, blobs, everything, 20.0)) == 1
+    assert len(own_cards(small, blobs, everything, 35.0)) == 0
