@@ -571,7 +571,7 @@ def quads_cut(small: np.ndarray, blobs: Blobs, quads: np.ndarray) -> tuple[Cards
     union, reach = outlined(small.shape[:2], quads, half)
     unreached = np.ones(len(blobs.depth), bool)
     unreached[blobs.labels[reach]] = False
-    own = own_cards(small, blobs, unreached, half)
+    own, own_dice = own_cards(small, blobs, unreached, half)
     if len(own):
         union, reach = outlined(small.shape[:2], np.concatenate([quads, own]), half)
     mask = (blobs.labels > 0).view(np.uint8)
@@ -582,6 +582,7 @@ def quads_cut(small: np.ndarray, blobs: Blobs, quads: np.ndarray) -> tuple[Cards
     light = float(np.median(colours[union > 0][:, 2]))
     beyond = mask & reach.view(np.uint8) & (1 - union)
     on = dice_on(union, colours, half, light, pipped=True, beyond=beyond)
+    on |= own_dice
     edge = (mask & cv2.dilate(union, _SQUARE3) & ~union & (1 - on)) > 0
     edge |= (mask & cv2.dilate(on, _SQUARE3) & ~on) > 0
     dist = blobs.dist.copy()
@@ -604,16 +605,24 @@ def outlined(
     return union, cv2.distanceTransform(1 - union, cv2.DIST_L2, 3) <= ACROSS_REACH * half
 
 
-def own_cards(small: np.ndarray, blobs: Blobs, asked: np.ndarray, half: float) -> np.ndarray:
+def own_cards(
+    small: np.ndarray, blobs: Blobs, asked: np.ndarray, half: float
+) -> tuple[np.ndarray, np.ndarray]:
     """The outlines (n × 4 corners, working px) of the cards with dice that the reader's own
     cut finds (`card_with_dice`) in the blobs `asked` (bool per label), at least NAMED_SHARE
-    of `half`, the named cards' half width, wide."""
+    of `half`, the named cards' half width, wide; and the dice it finds on them (uint8 0/1,
+    working px). Those dice are kept beside the ones `quads_cut` finds in the outlines: it
+    looks with the named cards' width and the paper of every card, and there lost a red die
+    touching a king's black letter that the card's own look found."""
     found = []
+    dice = np.zeros(small.shape[:2], np.uint8)
     for i in np.flatnonzero(asked & card_sized(blobs)).tolist():
         one = card_with_dice(small, blobs, i)
         if one is not None and one.half >= NAMED_SHARE * half:
             found.append(one.corners + blobs.boxes[i, :2])
-    return np.asarray(found, np.float64).reshape(-1, 4, 2)
+            x, y, w, h = blobs.boxes[i].tolist()
+            dice[y : y + h, x : x + w] |= one.dice.view(np.uint8)
+    return np.asarray(found, np.float64).reshape(-1, 4, 2), dice
 
 
 def card_sized(blobs: Blobs) -> np.ndarray:

@@ -232,3 +232,14 @@ def test_cards_found_and_none_named_are_cut_by_the_dice_readers_own_guess(
     cards = read_cards(drawn.image)
     assert cards.cards and named_outlines(cards).size == 0
     assert read_as(read_dice_among_cards(drawn.image)) == thrown(drawn)
+
+
+def test_a_die_the_own_cut_finds_on_an_unnamed_card_is_kept() -> None:
+    """A red 2 on a king the card reader leaves unknown, touching the king's black letter.
+    The own cut finds the card and the die on it; cut as a named card (the named card's
+    width, every card's paper), the die was lost with the letter. The die the own cut found
+    is kept. (The black 3 on the queen beside the named card is still missed: that card
+    lies within the named card's reach, where the own cut is not made.)"""
+    table = dice_on_cards(121139, 640, 480)
+    assert thrown(table) == [(2, "red"), (3, "black"), (5, "black")]
+    assert read_as(read_dice_among_cards(table.image)) == [(2, "red"), (5, "black")]

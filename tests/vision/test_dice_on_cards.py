@@ -277,7 +277,7 @@ def test_a_card_left_unnamed_beside_a_named_one_is_cut_as_one() -> None:
     small = with_pips(drawn(CARD, DIE, named), ON, FIVE, 2)
     blobs = blobs_of(small)
     quad = cv2.boxPoints(named[:3])[None].astype(np.float64)
-    assert len(own_cards(small, blobs, np.ones(len(blobs.depth), bool), 20.0)) == 1
+    assert len(own_cards(small, blobs, np.ones(len(blobs.depth), bool), 20.0)[0]) == 1
     given = quads_cut(small, blobs, quad)
     assert given is not None
     cut, half = given
@@ -294,5 +294,5 @@ def test_a_card_of_the_own_cut_narrower_than_the_named_ones_is_none() -> None:
     small = with_pips(drawn(CARD, DIE), ON, FIVE, 2)
     blobs = blobs_of(small)
     everything = np.ones(len(blobs.depth), bool)
-    assert len(own_cards(small, blobs, everything, 20.0)) == 1
-    assert len(own_cards(small, blobs, everything, 35.0)) == 0
+    assert len(own_cards(small, blobs, everything, 20.0)[0]) == 1
+    assert len(own_cards(small, blobs, everything, 35.0)[0]) == 0
