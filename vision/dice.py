@@ -113,8 +113,9 @@ def read_dice(
     `net` replaces the shipped detector (where dice are); values always come from the
     shipped value net. `cards` gives the outlines of the cards the card reader named in
     this frame (`vision.dice_cards`), in place of the reader's own guess of where cards
-    lie. Raises ValueError for anything but an (h, w, 3) uint8 image (`check_bgr`), and
-    for cards that are not outlines (`card_outlines`).
+    lie (made still where no named card reaches, `dice_find.quads_cut`). Raises ValueError
+    for anything but an (h, w, 3) uint8 image (`check_bgr`), and for cards that are not
+    outlines (`card_outlines`).
     """
     check_bgr(frame)
     cards = None if cards is None else card_outlines(cards)

@@ -41,10 +41,11 @@ def read_dice_among_cards(
     Where the card reader finds cards but names none, the dice reader guesses where cards
     lie itself (`dice_find.cards_cut`), as it does alone: told that no card lies in view,
     it left the dice on and against those cards joined to them (on development tables of
-    dice on and against cards, 12 more dice read right so, none lost). Where it finds no
-    card at all, the dice reader is told so: its own guess takes a block of light dice with
-    a red one in it for a card (docs/vision-dice.md, "Dice among the card reader's
-    cards")."""
+    dice on and against cards, 12 more dice read right so, none lost; blocks of white dice
+    round red ones, where the card reader reports unknown cards, read the same). Where it
+    finds no card at all, the dice reader is told so: its own guess takes a block of light
+    dice with a red one in it for a card (docs/vision-dice.md, "Dice on cards the card
+    reader does not name")."""
     cards = read_cards(frame, taught=taught)
     outlines = named_outlines(cards)
     unnamed_only = len(outlines) == 0 and len(cards.cards) > 0

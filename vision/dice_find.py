@@ -537,8 +537,9 @@ def quads_cut(small: np.ndarray, blobs: Blobs, quads: np.ndarray) -> tuple[Cards
     The card reader finds a card by its printed index, a scale the mask has not got: to the
     mask, a block of light dice with a red die sticking out is a card with a die against
     it, and a card's corner beside another card is a die (docs/vision-dice.md, "Dice among
-    the card reader's cards"). So where the card reader's cards are given, they replace
-    `cards_cut`: the mask is cut along their outline (one union: overlapping cards are one
+    the card reader's cards"). So where the card reader's cards are given, they take the
+    place of `cards_cut` (which is still made where no named card reaches, see below):
+    the mask is cut along their outline (one union: overlapping cards are one
     pile) and round the dice `dice_on` finds on them, every piece of them left is
     card-like, and the card's half width, from the quads themselves, is what the dice are
     measured against (`measured_on_cards`). A card's fragments (an index corner cut off
@@ -616,20 +617,29 @@ def own_cards(
     touching a king's black letter that the card's own look found."""
     found = []
     dice = np.zeros(small.shape[:2], np.uint8)
-    for i in np.flatnonzero(asked & card_sized(blobs)).tolist():
-        one = card_with_dice(small, blobs, i)
-        if one is not None and one.half >= NAMED_SHARE * half:
+    for i, one in cards_with_dice(small, blobs, asked):
+        if one.half >= NAMED_SHARE * half:
             found.append(one.corners + blobs.boxes[i, :2])
             x, y, w, h = blobs.boxes[i].tolist()
             dice[y : y + h, x : x + w] |= one.dice.view(np.uint8)
     return np.asarray(found, np.float64).reshape(-1, 4, 2), dice
 
 
-def card_sized(blobs: Blobs) -> np.ndarray:
-    """Per label, whether its blob could hold a card (`cards_cut` asks it): compact, at
-    least CARD_MIN_DEPTH deep and CARD_AREA squares of it, not light."""
-    asked = (blobs.depth >= CARD_MIN_DEPTH) & blobs.compact & ~blobs.lit
-    return asked & (blobs.area >= CARD_AREA * (2 * blobs.depth) ** 2)
+def cards_with_dice(
+    small: np.ndarray, blobs: Blobs, asked: np.ndarray | None = None
+) -> list[tuple[int, CardCut]]:
+    """Each blob (label, and its cut) that is a card with dice (`card_with_dice`), among the
+    blobs that could hold a card (compact, at least CARD_MIN_DEPTH deep and CARD_AREA squares
+    of it, not light) and, where given, are `asked` (bool per label)."""
+    could = (blobs.depth >= CARD_MIN_DEPTH) & blobs.compact & ~blobs.lit
+    could &= blobs.area >= CARD_AREA * (2 * blobs.depth) ** 2
+    if asked is not None:
+        could &= asked
+    return [
+        (i, one)
+        for i in np.flatnonzero(could).tolist()
+        if (one := card_with_dice(small, blobs, i)) is not None
+    ]
 
 
 def cards_cut(small: np.ndarray, blobs: Blobs) -> CardsCut | None:
@@ -641,16 +651,10 @@ def cards_cut(small: np.ndarray, blobs: Blobs) -> CardsCut | None:
     depth set the die size, and every die of such a frame was lost (29 of 177 dice found on
     60 synthetic tables where every die touches a card; docs/vision-dice.md, "Dice against
     a card"). A die that lies on a card is inside the card's blob, and a card gets no grid
-    points (10 of 68 found on 40 tables with a die on each card; "Dice on a card"). Asked
-    are the blobs that could hold a card (compact, at least CARD_MIN_DEPTH deep and
-    CARD_AREA squares of it, not light); where one is a card with dice (`card_with_dice`),
-    the mask is cut along the card's edge and round the dice on it, so the card and each
-    die are blobs of their own."""
-    with_dice = [
-        (i, one)
-        for i in np.flatnonzero(card_sized(blobs)).tolist()
-        if (one := card_with_dice(small, blobs, i)) is not None
-    ]
+    points (10 of 68 found on 40 tables with a die on each card; "Dice on a card"). Where a
+    blob is a card with dice (`cards_with_dice`), the mask is cut along the card's edge and
+    round the dice on it, so the card and each die are blobs of their own."""
+    with_dice = cards_with_dice(small, blobs)
     if not with_dice:
         return None
     mask, dist = (blobs.labels > 0).view(np.uint8), blobs.dist.copy()
@@ -821,7 +825,8 @@ def dice_on(
     into, lone ones too, and an ace's big heart and a king's red block of art pass every
     other test (3 false dice on 2 of the shared card scenes). It is not asked of the
     reader's own cut: there it cost 19 of 76 dice on blurred 640×480 tables of dice on
-    cards, whose pips blur into the body, and the card scenes read no die without it.
+    cards, whose pips blur into the body, and the card scenes read no die without it. (The
+    dice the own cut finds on a card no named card reaches are kept as found, `own_cards`.)
 
     The work is done in the box round `card` and `beyond` (`box_round`): every step is
     local, and a named card's outline lies in the whole frame, where each piece's own
@@ -995,8 +1000,8 @@ def find_candidates(
     for them, as look-alikes to learn "no die" from (cards that touch make blobs that
     are not card-shaped, and those do reach the nets beside real dice). `cards`, the
     outlines of the cards the card reader named in this frame (n × 4 corners, frame px;
-    none: an empty array), replaces the reader's own guess of where cards lie
-    (`quads_cut`)."""
+    none: an empty array), replaces the reader's own guess of where cards lie, except on
+    the blobs that no named card reaches (`quads_cut`)."""
     small, factor = working_image(frame)
     score = foreground_score(small)
     mask = object_mask(score)

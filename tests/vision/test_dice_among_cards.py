@@ -234,6 +234,16 @@ def test_cards_found_and_none_named_are_cut_by_the_dice_readers_own_guess(
     assert read_as(read_dice_among_cards(drawn.image)) == thrown(drawn)
 
 
+def test_a_frame_where_the_card_reader_finds_no_card_gets_no_cut() -> None:
+    """Where the card reader finds no card at all, the dice reader is told that none lies
+    in view, and reads the blocks of dice that its own cut takes for a card (seed 9019, as
+    `test_no_card_named_means_no_card_cut`); only where it finds cards and names none is
+    the own cut made."""
+    scene = random_dice_scene(9019, 1280, 720)
+    assert not read_cards(scene.image).cards
+    assert len(read_dice_among_cards(scene.image).dice) >= 11
+
+
 def test_a_die_the_own_cut_finds_on_an_unnamed_card_is_kept() -> None:
     """A red 2 on a king the card reader leaves unknown, touching the king's black letter.
     The own cut finds the card and the die on it; cut as a named card (the named card's

@@ -283,6 +283,8 @@ def test_a_card_left_unnamed_beside_a_named_one_is_cut_as_one() -> None:
     cut, half = given
     assert abs(half - 20) < 1  # the named card's half width still measures the dice
     assert cut.dice[round(ON[1]), round(ON[0])] and cut.mask[round(ON[1]), round(ON[0])]
+    (px, py), *_ = along(20.0, (1.0, 1.0), PAPER)  # its paper, off the die: cut as a card
+    assert cut.cards[round(py), round(px)]
 
 
 def test_a_card_of_the_own_cut_narrower_than_the_named_ones_is_none() -> None:
