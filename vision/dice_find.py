@@ -402,17 +402,22 @@ def die_depth(blobs: Blobs, least: float = 0.0) -> float:
     SQUARE_MARGIN times smaller, theirs is taken instead. A depth under `least` (a die
     smaller than any the reader reads) was measured on crumbs or specks: on an empty
     table four of them set a 12 px die and read as dice. It is measured again on the
-    blobs at least that deep, and is 0 where there are none. Dice cut out of cards
-    (`Blobs.cut_dice`) are the surest dice in view: where at least two of them agree on
-    their squares and the depth so far (the lone squares' where they were taken) is
-    SQUARE_MARGIN times shallower, theirs is taken. Specks of a textured table, a few
-    pixels deep but many, outweighed three such dice (a table of dice on cards read at
-    33 px where its dice are 59).
+    blobs at least that deep, and is 0 where there are none. Card-like blobs have no vote
+    among the squares: the cut along the card reader's cards leaves card pieces (an index
+    corner, a sliver between two outlines) that can be square, and three of them outvoted
+    two dice (Kwingto table 122006 read at 37 px where its dice are 58, each pip a die).
+    Dice cut out of cards (`Blobs.cut_dice`) are the surest dice in view: where at least
+    two of them agree on their squares and the depth so far (the lone squares' where they
+    were taken) is shallower, theirs is taken. Specks of a textured table, a few pixels
+    deep but many, outweighed three such dice (a table of dice on cards read at 33 px where
+    its dice are 59); with the card pieces out of the vote, two squares of print tied with
+    two such dice, and a tie goes to the shallower (docs/vision-dice.md, "Die sizes set by
+    card pieces").
     """
     depth = median_depth(blobs, blobs.depth > 0)
     if 0 < depth < least:
         depth = median_depth(blobs, blobs.depth >= least)
-    lone = commonest_depth(blobs.depth[blobs.square])
+    lone = commonest_depth(blobs.depth[blobs.square & ~blobs.card_like])
     if depth > SQUARE_MARGIN * lone > 0:
         depth = lone
     cut = (
@@ -420,7 +425,7 @@ def die_depth(blobs: Blobs, least: float = 0.0) -> float:
         if blobs.cut_dice is None
         else commonest_depth(blobs.depth[blobs.cut_dice & blobs.square])
     )
-    return cut if cut > SQUARE_MARGIN * depth and cut >= least else depth
+    return cut if cut > depth and cut >= least else depth
 
 
 def median_depth(blobs: Blobs, chosen: np.ndarray) -> float:

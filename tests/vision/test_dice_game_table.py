@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import cv2
 import numpy as np
 import pytest
 
 from vision.dice import read_dice
+from vision.dice_cards import read_dice_among_cards
 from vision.dice_eval import match
 from vision.dice_find import (
     MIN_SQUARES,
@@ -95,3 +98,32 @@ def test_touching_dice_beside_cards_are_measured_without_the_cards() -> None:
     blobs = find_blobs(mask)
     assert measured_on_cards(blobs, die_depth(blobs))
     assert beside_cards(blobs) == pytest.approx(7.5, abs=0.5)
+
+
+def test_card_pieces_have_no_vote_among_the_squares() -> None:
+    """Three card pieces square and 7.6 px deep (what the cut along named cards leaves of a
+    card: an index corner, a sliver between outlines) beside two dice 16 px deep: as squares
+    they outvote the dice, and the frame is read at half its dice's size, each pip a die.
+    Marked card-like, as the cut marks them, they have no vote."""
+    mask = np.zeros((360, 640), np.uint8)
+    for x in (40, 100, 160):
+        mask[40:56, x : x + 16] = 1
+    for x in (300, 400):
+        mask[40:74, x : x + 34] = 1
+    blobs = find_blobs(mask)
+    pieces = np.zeros(len(blobs.depth), bool)
+    pieces[np.unique(blobs.labels[40:56, 40:176])[1:]] = True
+    assert die_depth(blobs) == pytest.approx(7.6, abs=0.3)
+    assert die_depth(dataclasses.replace(blobs, card_like=pieces)) == pytest.approx(16.2, abs=0.3)
+
+
+@pytest.mark.parametrize("seed, size", [(110180, (1280, 720)), (110156, (640, 480))])
+def test_a_kwingto_table_is_not_measured_on_card_pieces(seed: int, size: tuple[int, int]) -> None:
+    """Development Kwingto tables among the card reader's cards: square card pieces set the
+    die size (110180 at 1280×720 read 11 false dice, its pips, and none of its six; 110156
+    at 640×480 read no die). Without their vote, all six dice are read."""
+    table = render_game_table(seed, *size)
+    reading = read_dice_among_cards(table.image)
+    assert sorted((d.value, d.color) for d in reading.dice) == sorted(
+        (d.value, d.color) for d in table.dice
+    )
