@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
-
 import cv2
 import numpy as np
 import pytest
@@ -98,23 +96,6 @@ def test_touching_dice_beside_cards_are_measured_without_the_cards() -> None:
     blobs = find_blobs(mask)
     assert measured_on_cards(blobs, die_depth(blobs))
     assert beside_cards(blobs) == pytest.approx(7.5, abs=0.5)
-
-
-def test_card_pieces_have_no_vote_among_the_squares() -> None:
-    """Three card pieces square and 7.6 px deep (what the cut along named cards leaves of a
-    card: an index corner, a sliver between outlines) beside two dice 16 px deep: as squares
-    they outvote the dice, and the frame is read at half its dice's size, each pip a die.
-    Marked card-like, as the cut marks them, they have no vote."""
-    mask = np.zeros((360, 640), np.uint8)
-    for x in (40, 100, 160):
-        mask[40:56, x : x + 16] = 1
-    for x in (300, 400):
-        mask[40:74, x : x + 34] = 1
-    blobs = find_blobs(mask)
-    pieces = np.zeros(len(blobs.depth), bool)
-    pieces[np.unique(blobs.labels[40:56, 40:176])[1:]] = True
-    assert die_depth(blobs) == pytest.approx(7.6, abs=0.3)
-    assert die_depth(dataclasses.replace(blobs, card_like=pieces)) == pytest.approx(16.2, abs=0.3)
 
 
 @pytest.mark.parametrize("seed, size", [(110180, (1280, 720)), (110156, (640, 480))])

@@ -12,6 +12,7 @@ from test_dice_beside_cards import CARD, PAPER, RED, Shape, blobs_of, drawn, tab
 
 from vision.dice import read_dice
 from vision.dice_find import (
+    Blobs,
     apart_from_cards,
     card_with_dice,
     cards_cut,
@@ -250,20 +251,30 @@ def test_a_die_against_a_named_card_touching_a_die_on_it(colour: tuple[int, int,
     assert not given[0].dice[off_card > 0].any()
 
 
+def rectangle_blobs(*rectangles: tuple[int, int, int, int]) -> Blobs:
+    """The blobs of a 640×360 mask of rectangles (top, left, height, width)."""
+    mask = np.zeros((360, 640), np.uint8)
+    for top, left, height, width in rectangles:
+        mask[top : top + height, left : left + width] = 1
+    return find_blobs(mask)
+
+
+def within(blobs: Blobs, rows: slice, columns: slice) -> np.ndarray:
+    """Per label, whether its blob has a pixel in the window."""
+    labels = np.unique(blobs.labels[rows, columns])
+    chosen = np.zeros(len(blobs.depth), bool)
+    chosen[labels[labels > 0]] = True
+    return chosen
+
+
 def test_dice_cut_out_of_cards_outvote_specks() -> None:
     """Three dice cut out of cards, 16 px deep, among 80 specks 4 px deep on a textured
     table: by depth-weighted median the specks set the die size (a frame of dice on cards
     read 33 px where its dice are 59). Where at least two dice cut out of cards agree and
     the median is shallower, theirs is taken."""
-    mask = np.zeros((360, 640), np.uint8)
-    for x in (100, 200, 300):
-        mask[40:72, x : x + 32] = 1
-    for k in range(80):
-        x, y = 20 + 30 * (k % 20), 120 + 50 * (k // 20)
-        mask[y : y + 8, x : x + 8] = 1
-    blobs = find_blobs(mask)
-    dice = np.zeros(len(blobs.depth), bool)
-    dice[np.unique(blobs.labels[40:72, 100:332])[1:]] = True
+    specks = [(120 + 50 * (k // 20), 20 + 30 * (k % 20), 8, 8) for k in range(80)]
+    blobs = rectangle_blobs(*[(40, x, 32, 32) for x in (100, 200, 300)], *specks)
+    dice = within(blobs, slice(40, 72), slice(100, 332))
     assert die_depth(blobs) < 6
     assert 14 < die_depth(dataclasses.replace(blobs, cut_dice=dice)) < 18
 
@@ -305,14 +316,21 @@ def test_dice_cut_out_of_cards_win_a_tie_with_squares_of_print() -> None:
     card: the squares tie, the shallower group was taken, and the dice cut out of cards
     were not taken over it, being less than SQUARE_MARGIN deeper (a development table of
     dice on cards read both dice wrong so). The surest dice win."""
-    mask = np.zeros((360, 640), np.uint8)
-    mask[150:240, 40:100] = 1  # a card
-    for x in (140, 200):
-        mask[40:55, x : x + 15] = 1
-    for x in (300, 400):
-        mask[40:61, x : x + 21] = 1
-    blobs = find_blobs(mask)
-    dice = np.zeros(len(blobs.depth), bool)
-    dice[np.unique(blobs.labels[40:61, 300:421])[1:]] = True
+    card, prints = (150, 40, 90, 60), [(40, x, 15, 15) for x in (140, 200)]
+    blobs = rectangle_blobs(card, *prints, *[(40, x, 21, 21) for x in (300, 400)])
+    dice = within(blobs, slice(40, 61), slice(300, 421))
     assert die_depth(blobs) < 8
     assert die_depth(dataclasses.replace(blobs, cut_dice=dice)) == pytest.approx(10.5, abs=0.3)
+
+
+def test_card_pieces_have_no_vote_among_the_squares() -> None:
+    """Three card pieces square and 7.6 px deep (what the cut along named cards leaves of a
+    card: an index corner, a sliver between outlines) beside two dice 16 px deep: as squares
+    they outvote the dice, and the frame is read at half its dice's size, each pip a die.
+    Marked card-like, as the cut marks them, they have no vote."""
+    blobs = rectangle_blobs(
+        *[(40, x, 16, 16) for x in (40, 100, 160)], *[(40, x, 34, 34) for x in (300, 400)]
+    )
+    pieces = within(blobs, slice(40, 56), slice(40, 176))
+    assert die_depth(blobs) == pytest.approx(7.6, abs=0.3)
+    assert die_depth(dataclasses.replace(blobs, card_like=pieces)) == pytest.approx(16.2, abs=0.3)
