@@ -402,8 +402,12 @@ def die_depth(blobs: Blobs, least: float = 0.0) -> float:
     SQUARE_MARGIN times smaller, theirs is taken instead. A depth under `least` (a die
     smaller than any the reader reads) was measured on crumbs or specks: on an empty
     table four of them set a 12 px die and read as dice. It is measured again on the
-    blobs at least that deep, and is 0 where there are none. Card-like blobs have no vote
-    among the squares: the cut along the card reader's cards leaves card pieces (an index
+    blobs at least that deep, and is 0 where there are none; squares shallower have no vote
+    either. Among named cards `least` is ON_CARD[0] of their half width (`find_candidates`):
+    a die on a mini card or beside it is at least that deep, and the pips of a card the
+    card reader did not name, apart on a light table, are not (six of them outvoted four
+    dice on Kwingto table 122113, read at 33 px where its dice are 60). Card-like blobs have
+    no vote among the squares: the cut along the card reader's cards leaves card pieces (an index
     corner, a sliver between two outlines) that can be square, and three of them outvoted
     two dice (Kwingto table 122006 read at 37 px where its dice are 58, each pip a die).
     Dice cut out of cards (`Blobs.cut_dice`) are the surest dice in view: where at least
@@ -417,7 +421,7 @@ def die_depth(blobs: Blobs, least: float = 0.0) -> float:
     depth = median_depth(blobs, blobs.depth > 0)
     if 0 < depth < least:
         depth = median_depth(blobs, blobs.depth >= least)
-    lone = commonest_depth(blobs.depth[blobs.square & ~blobs.card_like])
+    lone = commonest_depth(blobs.depth[blobs.square & ~blobs.card_like & (blobs.depth >= least)])
     if depth > SQUARE_MARGIN * lone > 0:
         depth = lone
     cut = (
@@ -1018,7 +1022,8 @@ def find_candidates(
         blobs = apart_from_cards(score, blobs, cards_cut(small, blobs))
     elif (given := quads_cut(small, blobs, np.reshape(cards, (-1, 4, 2)) * factor)) is not None:
         blobs, card = apart_from_cards(score, blobs, given[0]), given[1]
-    depth = die_depth(without_walls(blobs), MIN_DEPTH)
+    least = MIN_DEPTH if card is None else max(MIN_DEPTH, ON_CARD[0] * card)
+    depth = die_depth(without_walls(blobs), least)
     cores = pip_cores(frame, blobs, factor)
     pips = np.zeros(len(blobs.depth), bool) if cores is None else cores > 0
     if pips.any():

@@ -108,3 +108,15 @@ def test_a_kwingto_table_is_not_measured_on_card_pieces(seed: int, size: tuple[i
     assert sorted((d.value, d.color) for d in reading.dice) == sorted(
         (d.value, d.color) for d in table.dice
     )
+
+
+def test_a_kwingto_table_is_not_measured_on_an_unnamed_cards_pips() -> None:
+    """Kwingto table 122113 among the card reader's cards: the pips of the two cards it does
+    not name lie apart on a light table, square and 7.6 px deep, and outvoted the four dice
+    that lie apart; the frame was read at 33 px where its dice are 60, and 18 of its pips
+    as dice. Among named cards, squares shallower than the least die have no vote."""
+    table = render_game_table(122113)
+    reading = read_dice_among_cards(table.image)
+    assert sorted((d.value, d.color) for d in reading.dice) == sorted(
+        (d.value, d.color) for d in table.dice
+    )

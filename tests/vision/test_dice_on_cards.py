@@ -12,6 +12,8 @@ from test_dice_beside_cards import CARD, PAPER, RED, Shape, blobs_of, drawn, tab
 
 from vision.dice import read_dice
 from vision.dice_find import (
+    MIN_DEPTH,
+    ON_CARD,
     Blobs,
     apart_from_cards,
     card_with_dice,
@@ -334,3 +336,17 @@ def test_card_pieces_have_no_vote_among_the_squares() -> None:
     pieces = within(blobs, slice(40, 56), slice(40, 176))
     assert die_depth(blobs) == pytest.approx(7.6, abs=0.3)
     assert die_depth(dataclasses.replace(blobs, card_like=pieces)) == pytest.approx(16.2, abs=0.3)
+
+
+def test_squares_shallower_than_the_least_die_have_no_vote() -> None:
+    """Six squares of print 7.6 px deep (the pips of a card the card reader did not name,
+    apart on a light table) beside four dice 18 px deep: as squares they outvote the dice.
+    Among named cards 82 px wide the least die is ON_CARD[0] of their half width deep (11.5
+    px), and shallower squares have no vote (Kwingto table 122113 was read at 33 px where
+    its dice are 60, each pip a die)."""
+    blobs = rectangle_blobs(
+        *[(40, x, 15, 15) for x in range(40, 280, 40)],
+        *[(120, x, 38, 38) for x in range(40, 240, 50)],
+    )
+    assert die_depth(blobs, MIN_DEPTH) == pytest.approx(7.6, abs=0.3)
+    assert die_depth(blobs, ON_CARD[0] * 41) == pytest.approx(18.1, abs=0.3)
