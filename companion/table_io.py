@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from companion.config import ConfigError, table
-from companion.kwingto.roll import CAMERA_NOT_A_DIE
+from companion.kwingto.roll import CAMERA_NAMES, CAMERA_NOT_A_DIE
 from companion.lights import table_signals
 from companion.phrase import Phrase
 from companion.session import TableSession
@@ -127,26 +127,33 @@ class TableIO:
 
     def _dice_colours(self) -> Palette:
         """The dice colours calibrated at this table (`companion vision calibrate-dice`),
-        or the default ones, with a note on screen when the saved file cannot be read."""
-        from vision.palette import PaletteError, default_palette, load_palette
+        or the default ones, with a note on screen when the saved file cannot be read or
+        names no red or black dice. Either way only Kwingto's colours are kept
+        (`CAMERA_NAMES`): with all seven default colours, black dice under cool or dim
+        light were named purple and no roll was proposed until the table was calibrated
+        (docs/vision-dice.md, "Kwingto's dice read in Kwingto's colours")."""
+        from vision.palette import PaletteError, default_palette, load_palette, palette_path
 
         try:
-            return load_palette(self._palette_file)
+            return load_palette(self._palette_file).only(CAMERA_NAMES)
         except PaletteError as exc:
-            self.problems.append(
-                Phrase("table.colours_unreadable", {"path": str(exc.path), "error": exc.reason})
-            )
-            return default_palette()
+            path, reason = exc.path, exc.reason
+        except ValueError as exc:
+            path, reason = self._palette_file or palette_path(), str(exc)
+        self.problems.append(
+            Phrase("table.colours_unreadable", {"path": str(path), "error": reason})
+        )
+        return default_palette().only(CAMERA_NAMES)
 
     def calibrate_dice(self) -> Phrase:
         """Learn the dice colours from the camera's newest frame, where Kwingto's six dice
         (3 red, 3 black, M2) lie apart in view; save them for the next start and read with
         them from now on (Settings, "Calibrate camera"). Returns what happened as a
-        phrase, for the players in their language:
-        under cool or dim light the default colours can name black dice purple, and no
-        roll is proposed until the table is calibrated. Dice read as white are card paper
-        (as for a roll), and a result whose red is not clearly redder than its black (six
-        dice of one colour shown) is refused rather than saved."""
+        phrase, for the players in their language: a dice set whose red or black is far
+        from the default colours (a maroon red, a smoke-grey black) is then named right.
+        Dice read as white are card paper (as for a roll), and a result whose red is not
+        clearly redder than its black (six dice of one colour shown) is refused rather
+        than saved."""
         pair = self.latest_frame()
         if pair is None:
             return Phrase("calibration.no_frame", {})
@@ -177,7 +184,7 @@ class TableIO:
         cannot reach the file it lives in."""
         from vision.palette import default_palette, palette_path
 
-        self._read_with(default_palette())
+        self._read_with(default_palette().only(CAMERA_NAMES))
         try:
             (self._palette_file or palette_path()).unlink(missing_ok=True)
         except OSError as exc:  # a read-only card: the calibration comes back on the next start

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -60,6 +60,17 @@ class Palette:
         rows = [r for r in rows if r[0] not in updates]
         rows += [(n, list(map(float, v))) for n, v in updates.items()]
         return Palette(tuple(n for n, _ in rows), np.asarray([v for _, v in rows], np.float32))
+
+    def only(self, names: Collection[str]) -> Palette:
+        """The prototypes of `names` alone, so that every die is named one of them: a game
+        with dice of two colours has no use for a third, and a die nearer the third (a
+        black die under cool light, nearer purple) is nearest its own among the two.
+        Raises ValueError naming the colours the palette has no prototype of."""
+        missing = sorted(set(names) - set(self.names))
+        if missing:
+            raise ValueError(f"it names no {' or '.join(missing)} dice")
+        keep = [i for i, name in enumerate(self.names) if name in names]
+        return Palette(tuple(self.names[i] for i in keep), self.lab[keep])
 
     def to_json(self) -> str:
         """The stored form: {"colors": [{"name": ..., "lab": [L, a, b]}, ...]}."""

@@ -27,12 +27,16 @@ class DieColour(StrEnum):
 # them: Kwingto has no white dice (M2), and what reads as one is card paper.
 CAMERA_COLOURS = {"red": DieColour.RED, "black": DieColour.BLACK}
 CAMERA_NOT_A_DIE = "white"
+# Every name the camera gives a die at a Kwingto table: the table reads with these colours
+# alone (`companion.table_io`), so a die is never named one Kwingto has no dice of.
+CAMERA_NAMES = frozenset(CAMERA_COLOURS) | {CAMERA_NOT_A_DIE}
 
 
 def foreign_camera_colour(name: str) -> bool:
     """Whether the camera named a die a colour Kwingto has no dice of (M2): then its
-    reading is no roll (card paper, read as white, is only left out)."""
-    return name not in CAMERA_COLOURS and name != CAMERA_NOT_A_DIE
+    reading is no roll (card paper, read as white, is only left out). The table's camera
+    names none such; a reader given other colours may."""
+    return name not in CAMERA_NAMES
 
 
 @dataclass(frozen=True, order=True)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pygame
 
-from companion.kwingto.roll import Die, Roll, foreign_camera_colour
+from companion.kwingto.roll import Die, Roll
 from companion.kwingto.state import Phase
 from display import theme
 from display.camera import fit_frame
@@ -30,14 +30,6 @@ def shown_dice(v: View) -> tuple[Die, ...]:
         return v.ui.dice
     roll = v.state.game.turn.roll
     return roll.dice if roll is not None else ()
-
-
-def _foreign_colour(v: View) -> bool:
-    """Does the camera read a die of a colour Kwingto has none of (M2)? Then no roll is
-    proposed; under cool or dim light that is most often black dice named purple or
-    blue by the default colours, which calibrating at the table mends."""
-    seen = v.camera.dice if v.camera is not None else ()
-    return any(foreign_camera_colour(d.color) for d in seen)
 
 
 def confirm_key(v: View) -> str:
@@ -155,9 +147,7 @@ class RollScreen:
 
     @staticmethod
     def _status(v: View) -> str:
-        """Where the dice came from, whether this is the re-roll, or that a bot rolls.
-        Dice the camera cannot name come first, the re-roll's too: until the table is
-        calibrated no roll is proposed, and nothing else on screen says why."""
+        """Where the dice came from, whether this is the re-roll, or that a bot rolls."""
         state = v.state
         if state is None:
             return ""
@@ -167,8 +157,6 @@ class RollScreen:
         if _editing(v) and v.camera is not None and v.camera.lost:
             return v.tr.t("roll.status_camera_lost")
         proposed = v.session.proposed
-        if _editing(v) and proposed is None and _foreign_colour(v):
-            return v.tr.t("roll.status_colours")
         if v.session.expecting_reroll:
             return v.tr.t("roll.status_reroll")
         if state.phase is Phase.PLACE and state.game.turn.rerolled:

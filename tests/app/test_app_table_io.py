@@ -99,14 +99,20 @@ def _camera_on_dice(tmp_path, palette_file):
 
 def test_the_camera_reads_with_the_dice_colours_calibrated_here(mock_pins, tmp_path):
     """`calibrate-dice` saves the table's palette; the kiosk's camera must use it (it used
-    the default colours whatever was calibrated)."""
-    import numpy as np
+    the default colours whatever was calibrated). Saved with red and black swapped, every
+    red die reads black and every black die red."""
+    from companion.kwingto.roll import CAMERA_NAMES
+    from vision.bench_dice import synthetic_frames
+    from vision.dice import read_dice
+    from vision.palette import Palette, default_palette, save_palette
 
-    from vision.palette import Palette, save_palette
-
-    palette = save_palette(Palette(("ruby",), np.array([[40.0, 60.0, 40.0]])), tmp_path / "p.json")
-    io, reading = _camera_on_dice(tmp_path, palette)
-    assert reading.dice and {d.color for d in reading.dice} == {"ruby"}
+    kwingto = default_palette().only(CAMERA_NAMES)
+    swap = {"red": "black", "black": "red"}
+    swapped = Palette(tuple(swap.get(n, n) for n in kwingto.names), kwingto.lab)
+    io, reading = _camera_on_dice(tmp_path, save_palette(swapped, tmp_path / "p.json"))
+    plain = read_dice(synthetic_frames(640, 480, 1)[0][0], kwingto)
+    assert {"red", "black"} <= {d.color for d in plain.dice}
+    assert [d.color for d in reading.dice] == [swap.get(d.color, d.color) for d in plain.dice]
     assert io.problems == []
 
 
@@ -116,9 +122,23 @@ def test_a_damaged_palette_is_a_problem_and_the_default_colours_are_used(mock_pi
     io, reading = _camera_on_dice(tmp_path, damaged)
     (problem,) = io.problems
     assert problem.key == "table.colours_unreadable" and problem.values["path"] == str(damaged)
-    from vision.palette import default_palette
+    assert {d.color for d in reading.dice} == {"red", "black", "white"}
 
-    assert reading.dice and {d.color for d in reading.dice} <= set(default_palette().names)
+
+def test_a_palette_without_kwingtos_colours_is_a_problem(mock_pins, tmp_path):
+    """A palette saved by hand (or for another game) with no black die in it would leave
+    Kwingto's black dice unnamed: it is reported, and the default colours are used."""
+    import numpy as np
+
+    from vision.palette import Palette, save_palette
+
+    ruby = Palette(("red", "white"), np.array([[40.0, 160.0, 140.0], [190.0, 128.0, 128.0]]))
+    saved = save_palette(ruby, tmp_path / "p.json")
+    io, reading = _camera_on_dice(tmp_path, saved)
+    (problem,) = io.problems
+    assert problem.key == "table.colours_unreadable"
+    assert problem.values == {"path": str(saved), "error": "it names no black dice"}
+    assert {d.color for d in reading.dice} == {"red", "black", "white"}
 
 
 def _proposed_at_table(tmp_path, seed):
@@ -161,7 +181,8 @@ def test_a_roll_against_cards_is_proposed_as_read_among_the_cards(mock_pins, tmp
 
 def _cool_kwingto_frame(folder, dice_count=6, colours=("red",) * 3 + ("black",) * 3):
     """Kwingto's six dice (or fewer, or others) apart on a tray under cool white light,
-    where the default colours name the black dice purple, saved as the camera's frame."""
+    where all seven default colours name the black dice purple, saved as the camera's
+    frame."""
     import cv2
     import numpy as np
 
@@ -189,11 +210,29 @@ def _reading_after(io, test, seconds=10):
         time.sleep(0.02)
 
 
+def test_black_dice_under_cool_light_read_black_before_any_calibration(mock_pins, tmp_path):
+    """Under cool light the default colours name Kwingto's black dice purple, and no roll
+    was proposed until the table was calibrated: the table reads in Kwingto's colours."""
+    _cool_kwingto_frame(tmp_path / "frames")
+    io = TableIO.start(
+        {"vision": {"source": f"folder:{tmp_path / 'frames'}"}}, queue.Queue(), tmp_path / "p.json"
+    )
+    try:
+        reading = _reading_after(io, lambda r: len(r.dice) == 6)
+        assert reading is not None
+        assert sorted(d.color for d in reading.dice) == ["black"] * 3 + ["red"] * 3
+    finally:
+        io.close()
+
+
 def test_calibrating_at_the_table_learns_saves_and_reads_with_the_colours(mock_pins, tmp_path):
     """Settings' "Calibrate camera" had no calibration behind it in the kiosk ("no camera"),
-    so dice named purple under cool light could only be mended from a shell; "Default
+    so a dice set far from the default colours could only be taught from a shell; "Default
     colours" undoes it, here and for the next start."""
-    from vision.palette import load_palette
+    import numpy as np
+
+    from companion.kwingto.roll import CAMERA_NAMES
+    from vision.palette import default_palette, load_palette
 
     _cool_kwingto_frame(tmp_path / "frames")
     saved = tmp_path / "palette.json"
@@ -201,17 +240,18 @@ def test_calibrating_at_the_table_learns_saves_and_reads_with_the_colours(mock_p
         {"vision": {"source": f"folder:{tmp_path / 'frames'}"}}, queue.Queue(), saved
     )
     try:
-        before = _reading_after(io, lambda r: len(r.dice) == 6)
-        assert before is not None and "purple" in {d.color for d in before.dice}
+        assert _reading_after(io, lambda r: len(r.dice) == 6) is not None
         said = io.calibrate_dice()
         assert said == ("calibration.learned", {}) and saved.is_file(), said
-        after = _reading_after(io, lambda r: "purple" not in {d.color for d in r.dice})
+        learned = load_palette(saved)
+        assert learned.names.count("black") == 1 and "purple" not in learned.names
+        assert io.palette is not None and np.allclose(io.palette.lab, learned.lab, atol=0.05)
+        after = _reading_after(io, lambda r: len(r.dice) == 6)
         assert after is not None
         assert sorted(d.color for d in after.dice) == ["black"] * 3 + ["red"] * 3
-        assert load_palette(saved).names.count("black") == 1
         assert io.default_dice_colours() == ("calibration.reset", {}) and not saved.exists()
-        again = _reading_after(io, lambda r: "purple" in {d.color for d in r.dice})
-        assert again is not None and "purple" in {d.color for d in again.dice}
+        assert io.palette is not None
+        assert io.palette.names == default_palette().only(CAMERA_NAMES).names
     finally:
         io.close()
 

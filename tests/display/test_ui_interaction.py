@@ -236,39 +236,6 @@ def test_ui_table_problems_are_shown_on_screen_until_tapped_away() -> None:
     assert app.ui.notice is None
 
 
-def test_ui_dice_of_another_colour_ask_for_calibration() -> None:
-    """Under cool or dim light the default colours name black dice purple: no roll is
-    proposed, and the status line says what mends it, in place of "add dice"."""
-    from dataclasses import replace
-
-    from companion.kwingto.roll import Roll
-    from display.camera import CameraFrame
-
-    frames = {"plain": tray_frame(Roll.parse("B3 R2"))}
-    plain = frames["plain"]
-    frames["purple"] = CameraFrame(plain.image, (replace(plain.dice[0], color="purple"),))
-    frames["white"] = CameraFrame(plain.image, (*plain.dice, replace(plain.dice[0], color="white")))
-    shown = {}
-    for name, frame in frames.items():
-        session = memory_session()
-        start(session, 2)
-        app = App(session, pygame.Surface((800, 480)), camera=lambda f=frame: f)
-        app.ctl.go("roll")
-        app.step()
-        shown[name] = text_of(app, "roll.status")
-    en = Translator("en")
-    assert shown["purple"] == en.t("roll.status_colours")
-    assert shown["plain"] == shown["white"] == en.t("roll.status_enter")
-    session = memory_session()  # the re-roll (T3) asks for the same dice: the same hint
-    start(session, 2)
-    roll_now(session, "B3 R2")
-    app = App(session, pygame.Surface((800, 480)), camera=lambda: frames["purple"])
-    app.ctl.go("roll")
-    app.ctl.reroll()
-    app.step()
-    assert session.expecting_reroll and text_of(app, "roll.status") == en.t("roll.status_colours")
-
-
 class FakeColours:
     """The table's dice colours as Settings sees them: each button says what happened."""
 

@@ -40,6 +40,20 @@ def test_palette_round_trip_and_missing_file(tmp_path: Path) -> None:
     assert back.names.count("red") == 1  # calibrated: one red, the one given
 
 
+def test_a_palette_of_some_colours_names_every_colour_one_of_them() -> None:
+    """`only` keeps every prototype of the names given (both reds) and no other, so a
+    colour nearest purple is named black once purple is gone; a name it has no prototype
+    of is an error that says which."""
+    p = default_palette()
+    purple = p.lab[p.names.index("purple")]
+    assert p.nearest(purple) == "purple"
+    kept = p.only({"red", "black", "white"})
+    assert kept.names == ("red", "red", "black", "white")
+    assert kept.nearest(purple) == "black"
+    with pytest.raises(ValueError, match="names no gold or silver dice"):
+        p.only({"red", "gold", "silver"})
+
+
 def test_palette_path_is_in_the_user_config_dir() -> None:
     assert palette_path().name == "dice_palette.json"
     assert "tabletop-companion" in str(palette_path())
