@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from companion.config import ConfigError, table
-from companion.kwingto.roll import CAMERA_NAMES, CAMERA_NOT_A_DIE
+from companion.kwingto.roll import CAMERA_COLOURS, CAMERA_NAMES, CAMERA_NOT_A_DIE
 from companion.lights import table_signals
 from companion.phrase import Phrase
 from companion.session import TableSession
@@ -52,6 +52,22 @@ def camera_config(config: Mapping[str, Any]) -> tuple[str, float, int]:
     if isinstance(still, bool) or not isinstance(still, int) or not 1 <= still <= 100:
         raise ConfigError(f"[vision] still_frames = {still!r}: give a whole number 1-100")
     return (default_source() if spec == "auto" else spec), float(fps), still
+
+
+def kwingto_colours(palette: Palette) -> Palette:
+    """`palette`'s red, black and white alone (`CAMERA_NAMES`), white taken from the
+    default colours where it has none (white is card paper, not a Kwingto die).
+
+    With all seven default colours, black dice under cool or dim light were named purple
+    (black's prototype lies 13 from purple's), the reading was no roll, and the players had
+    to calibrate; among three colours a die is named the nearest of them (docs/vision-dice.md,
+    "Kwingto's dice read in Kwingto's colours")."""
+    from vision.palette import default_palette
+
+    if CAMERA_NOT_A_DIE not in palette.names:
+        paper = default_palette().only({CAMERA_NOT_A_DIE})
+        palette = palette.replaced({CAMERA_NOT_A_DIE: paper.lab[0]})
+    return palette.only(CAMERA_NAMES)
 
 
 class TableIO:
@@ -128,22 +144,22 @@ class TableIO:
     def _dice_colours(self) -> Palette:
         """The dice colours calibrated at this table (`companion vision calibrate-dice`),
         or the default ones, with a note on screen when the saved file cannot be read or
-        names no red or black dice. Either way only Kwingto's colours are kept
-        (`CAMERA_NAMES`): with all seven default colours, black dice under cool or dim
-        light were named purple and no roll was proposed until the table was calibrated
-        (docs/vision-dice.md, "Kwingto's dice read in Kwingto's colours")."""
+        has no red or no black in it; either way in Kwingto's colours (`kwingto_colours`)."""
         from vision.palette import PaletteError, default_palette, load_palette, palette_path
 
         try:
-            return load_palette(self._palette_file).only(CAMERA_NAMES)
+            saved = load_palette(self._palette_file)
         except PaletteError as exc:
-            path, reason = exc.path, exc.reason
-        except ValueError as exc:
-            path, reason = self._palette_file or palette_path(), str(exc)
-        self.problems.append(
-            Phrase("table.colours_unreadable", {"path": str(path), "error": reason})
-        )
-        return default_palette().only(CAMERA_NAMES)
+            problem = Phrase(
+                "table.colours_unreadable", {"path": str(exc.path), "error": exc.reason}
+            )
+        else:
+            if set(CAMERA_COLOURS) <= set(saved.names):
+                return kwingto_colours(saved)
+            path = self._palette_file or palette_path()
+            problem = Phrase("table.colours_incomplete", {"path": str(path)})
+        self.problems.append(problem)
+        return kwingto_colours(default_palette())
 
     def calibrate_dice(self) -> Phrase:
         """Learn the dice colours from the camera's newest frame, where Kwingto's six dice
@@ -184,7 +200,7 @@ class TableIO:
         cannot reach the file it lives in."""
         from vision.palette import default_palette, palette_path
 
-        self._read_with(default_palette().only(CAMERA_NAMES))
+        self._read_with(kwingto_colours(default_palette()))
         try:
             (self._palette_file or palette_path()).unlink(missing_ok=True)
         except OSError as exc:  # a read-only card: the calibration comes back on the next start

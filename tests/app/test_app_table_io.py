@@ -135,10 +135,23 @@ def test_a_palette_without_kwingtos_colours_is_a_problem(mock_pins, tmp_path):
     ruby = Palette(("red", "white"), np.array([[40.0, 160.0, 140.0], [190.0, 128.0, 128.0]]))
     saved = save_palette(ruby, tmp_path / "p.json")
     io, reading = _camera_on_dice(tmp_path, saved)
-    (problem,) = io.problems
-    assert problem.key == "table.colours_unreadable"
-    assert problem.values == {"path": str(saved), "error": "it names no black dice"}
+    assert io.problems == [("table.colours_incomplete", {"path": str(saved)})]
     assert {d.color for d in reading.dice} == {"red", "black", "white"}
+
+
+def test_a_palette_without_white_takes_the_default_white():
+    """White is card paper, not a Kwingto die: a palette of red and black alone is used as
+    it is, with the default white beside them."""
+    import numpy as np
+
+    from companion.table_io import kwingto_colours
+    from vision.palette import Palette, default_palette
+
+    red_black = Palette(("red", "black"), np.array([[70.0, 165.0, 150.0], [30.0, 130.0, 130.0]]))
+    used = kwingto_colours(red_black)
+    white = default_palette().lab[default_palette().names.index("white")]
+    assert used.names == ("red", "black", "white")
+    assert np.allclose(used.lab, [*red_black.lab, white])
 
 
 def _proposed_at_table(tmp_path, seed):
@@ -228,7 +241,8 @@ def test_black_dice_under_cool_light_read_black_before_any_calibration(mock_pins
 def test_calibrating_at_the_table_learns_saves_and_reads_with_the_colours(mock_pins, tmp_path):
     """Settings' "Calibrate camera" had no calibration behind it in the kiosk ("no camera"),
     so a dice set far from the default colours could only be taught from a shell; "Default
-    colours" undoes it, here and for the next start."""
+    colours" undoes it, here and for the next start. The camera is handed the learned
+    colours (both its readers), then the default ones again."""
     import numpy as np
 
     from companion.kwingto.roll import CAMERA_NAMES
@@ -239,19 +253,30 @@ def test_calibrating_at_the_table_learns_saves_and_reads_with_the_colours(mock_p
     io = TableIO.start(
         {"vision": {"source": f"folder:{tmp_path / 'frames'}"}}, queue.Queue(), saved
     )
+    handed = []
+    use_reader = io.camera.use_reader
+
+    def spy(reader, settle=None):
+        handed.append((reader.keywords["palette"], settle.keywords["palette"]))
+        use_reader(reader, settle)
+
+    io.camera.use_reader = spy
     try:
         assert _reading_after(io, lambda r: len(r.dice) == 6) is not None
         said = io.calibrate_dice()
         assert said == ("calibration.learned", {}) and saved.is_file(), said
         learned = load_palette(saved)
-        assert learned.names.count("black") == 1 and "purple" not in learned.names
-        assert io.palette is not None and np.allclose(io.palette.lab, learned.lab, atol=0.05)
+        assert learned.names.count("black") == 1 and set(learned.names) == set(CAMERA_NAMES)
+        (quick, settle), *_ = handed
+        assert quick is settle and np.allclose(quick.lab, learned.lab, atol=0.05)
         after = _reading_after(io, lambda r: len(r.dice) == 6)
         assert after is not None
         assert sorted(d.color for d in after.dice) == ["black"] * 3 + ["red"] * 3
         assert io.default_dice_colours() == ("calibration.reset", {}) and not saved.exists()
-        assert io.palette is not None
-        assert io.palette.names == default_palette().only(CAMERA_NAMES).names
+        (quick, settle) = handed[-1]
+        default = default_palette().only(CAMERA_NAMES)
+        assert len(handed) == 2 and quick is settle
+        assert quick.names == default.names and np.array_equal(quick.lab, default.lab)
     finally:
         io.close()
 
