@@ -38,6 +38,8 @@ MIN_DEPTH = 4.2  # working px: an 18 px die at 640 px and up; 2–4 px crumbs' b
 LIGHT_WEIGHT = 0.7  # a shadow or a lighting step shifts lightness, not hue
 CHROMA_WEIGHT = 1.5  # YCrCb chroma spans less range than lightness
 TEXTURE_LEVEL = 6.0  # local lightness contrast (grey levels) of an object on a plain table
+TEXTURE_BOX = 5  # side of the two box means that take the local contrast (the texture)
+TEXTURE_REACH = 2 * (TEXTURE_BOX // 2)  # px beyond an edge that its texture reaches
 TABLE_SHARE = 25  # percentile of a frame's texture that is the table's own (table ≥ 1/4)
 TABLE_MARGIN = 3.0  # on a textured table, an object's texture is this many times the table's
 DIE_PER_CARD = 0.6  # the largest die beside a mini card, by depth (a 25 mm die is 0.57)
@@ -62,6 +64,7 @@ MAX_PIPS = 120  # more pips than 20 dice show: a speckled cloth or sensor noise,
 SOLID = 0.98  # share of a die's blob above the mask's level, among specks (`among_specks`)
 SPECK_MARGIN = 3.0  # ... and its depth, at least this many times the median speck's
 SOFT_EDGE = 0.1  # a blob's strongest local contrast of the score: a die's at least 0.22
+GROWN_EDGE = 0.15  # ... a die's beside named cards, its blob grown (every die's: 0.204 and up)
 STEP_SHARE = 0.04  # that contrast per its highest score: a die's at least 0.053, glare's 0.033
 SHARPER = 10 / 3  # ... where another blob is this many times as sharp (glare beside dice)
 SHARP_MIN_DEPTH = 3.0  # working px: shallower blobs (sensor noise) are not asked how sharp
@@ -172,7 +175,8 @@ def foreground_score(small: np.ndarray) -> np.ndarray:
     luma *= LIGHT_WEIGHT
     dist = _length(luma, _length(cr, cb) * CHROMA_WEIGHT)
     light = cv2.extractChannel(ycc, 0).astype(np.float32)
-    texture = cv2.blur(cv2.absdiff(light, cv2.blur(light, (5, 5))), (5, 5))
+    box = (TEXTURE_BOX, TEXTURE_BOX)
+    texture = cv2.blur(cv2.absdiff(light, cv2.blur(light, box)), box)
     texture /= texture_level(texture)
     dist *= 1 / 20
     return np.maximum(dist, texture, out=dist)
@@ -484,6 +488,24 @@ def beside_cards(blobs: Blobs, card: float | None = None) -> float:
         card = float(np.median(blobs.depth[blobs.card_like]))
     small = blobs.compact & ~blobs.card_like & (blobs.depth >= SQUARE_MIN_DEPTH)
     depths = blobs.depth[small & (blobs.depth <= DIE_PER_CARD * card)]
+    return weighted_median(depths, depths**2) if depths.size else 0.0
+
+
+def grown_beside_cards(blobs: Blobs, score: np.ndarray, card: float) -> float:
+    """The die depth beside named cards of half width `card` where `beside_cards` found no
+    blob shallow enough: on compact blobs up to TEXTURE_REACH deeper, with a die's sharp
+    edge (strongest local contrast at least GROWN_EDGE); 0 when there are none.
+
+    The named cards' width is their own, but the mask grows every blob by the texture's
+    reach. Beside cards of about 45–70 px (16–23 px dice at 640×480) that growth
+    makes a die's blob deeper than DIE_PER_CARD of the card, and the frame read no die at
+    all. Taken in everywhere, the growth let pairs of touching dice beside wider cards move
+    the size up; taken without the edge test, a patterned table's soft ripples beside cards
+    alone became dice (docs/vision-dice.md, "Small dice beside named cards")."""
+    small = blobs.compact & ~blobs.card_like & (blobs.depth >= SQUARE_MIN_DEPTH)
+    grown = np.flatnonzero(small & (blobs.depth <= DIE_PER_CARD * card + TEXTURE_REACH))
+    sharp = [i for i in grown.tolist() if blob_peaks(blobs, score, i)[1] >= GROWN_EDGE]
+    depths = blobs.depth[sharp]
     return weighted_median(depths, depths**2) if depths.size else 0.0
 
 
@@ -1032,6 +1054,8 @@ def find_candidates(
         blobs = dataclasses.replace(blobs, depth=np.where(pips, 0.0, blobs.depth))
     elif depth > 0.0 and not card_shapes and measured_on_cards(blobs, depth, card):
         depth = beside_cards(blobs, card)
+        if depth == 0.0 and card is not None:
+            depth = grown_beside_cards(blobs, score, card)
     if depth == 0.0:
         return Candidates(np.zeros((0, 2), np.float32), 0.0, np.zeros(0, bool))
     size = 2.0 * depth * SIZE_PER_DEPTH
@@ -1235,7 +1259,7 @@ def local_contrast(score: np.ndarray, box: tuple[int, int, int, int] | None = No
     """
     score = np.asarray(score, np.float32)  # addWeighted would saturate whole-number planes
     x, y, w, h = box or (0, 0, score.shape[1], score.shape[0])
-    reach = 4  # both 5 × 5 means reach 2 px
+    reach = TEXTURE_REACH
     x0, y0 = max(0, x - reach), max(0, y - reach)
     x1, y1 = min(score.shape[1], x + w + reach), min(score.shape[0], y + h + reach)
     pads = (reach - (y - y0), reach - (y1 - y - h), reach - (x - x0), reach - (x1 - x - w))
@@ -1243,7 +1267,8 @@ def local_contrast(score: np.ndarray, box: tuple[int, int, int, int] | None = No
     mirrored = cv2.copyMakeBorder(window, *pads, cv2.BORDER_REFLECT_101)
     edge = cv2.copyMakeBorder(window, *pads, cv2.BORDER_REPLICATE)
     straight = cv2.addWeighted(edge, 2.0, mirrored, -1.0, 0.0)
-    contrast = cv2.blur(cv2.absdiff(straight, cv2.blur(straight, (5, 5))), (5, 5))
+    box = (TEXTURE_BOX, TEXTURE_BOX)
+    contrast = cv2.blur(cv2.absdiff(straight, cv2.blur(straight, box)), box)
     return contrast[reach : reach + h, reach : reach + w]
 
 

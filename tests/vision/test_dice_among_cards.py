@@ -18,7 +18,13 @@ from vision.dice import read_dice
 from vision.dice_cards import named_outlines, read_dice_among_cards
 from vision.dice_types import DiceReading
 from vision.synth_dice import random_dice_scene
-from vision.synth_table import GameTable, dice_against_cards, dice_on_cards, render_game_table
+from vision.synth_table import (
+    GameTable,
+    cards_alone,
+    dice_against_cards,
+    dice_on_cards,
+    render_game_table,
+)
 
 NO_CARDS = np.zeros((0, 4, 2))
 
@@ -123,6 +129,29 @@ def test_dice_are_measured_against_the_cards_own_width(
     table = render(seed)
     reading = read_dice_among_cards(table.image)
     assert read_as(reading) == thrown(table)
+
+
+@pytest.mark.parametrize(
+    "render, seed",
+    [(render_game_table, 125009), (dice_against_cards, 125079), (dice_against_cards, 125173)],
+)
+def test_small_dice_beside_named_cards_are_measured_on_their_own_blobs(
+    render: Callable[[int, int, int], GameTable], seed: int
+) -> None:
+    """640×480 frames of 16–23 px dice beside cards the card reader names: the mask grows
+    every blob by the texture's reach, so these dice's blobs are deeper than a die can be
+    beside a card of that width, the frame was judged measured on the cards, and with no
+    blob shallow enough left it read no die at all (`dice_find.grown_beside_cards`)."""
+    table = render(seed, 640, 480)
+    assert read_as(read_dice_among_cards(table.image)) == thrown(table)
+
+
+@pytest.mark.parametrize("seed", [129066, 129111])
+def test_a_patterned_tables_ripples_beside_small_cards_are_no_dice(seed: int) -> None:
+    """Cards alone on a marbled table at 640×480: measured again beside the cards with the
+    mask's growth taken in, the table's ripples were as deep as a grown die and read as a
+    yellow 6; their edges are soft, a die's are not."""
+    assert read_dice_among_cards(cards_alone(seed, 640, 480).image).dice == ()
 
 
 @pytest.mark.parametrize("seed", [2, 10, 70, 95, 5015])
