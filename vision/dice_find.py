@@ -64,7 +64,7 @@ MAX_PIPS = 120  # more pips than 20 dice show: a speckled cloth or sensor noise,
 SOLID = 0.98  # share of a die's blob above the mask's level, among specks (`among_specks`)
 SPECK_MARGIN = 3.0  # ... and its depth, at least this many times the median speck's
 SOFT_EDGE = 0.1  # a blob's strongest local contrast of the score: a die's at least 0.22
-GROWN_EDGE = 0.15  # ... a die's beside named cards, its blob grown (every die's: 0.204 and up)
+GROWN_EDGE = 0.15  # ... a die's (0.204 and up on 500 scenes), a table's ripples' 0.108–0.124
 STEP_SHARE = 0.04  # that contrast per its highest score: a die's at least 0.053, glare's 0.033
 SHARPER = 10 / 3  # ... where another blob is this many times as sharp (glare beside dice)
 SHARP_MIN_DEPTH = 3.0  # working px: shallower blobs (sensor noise) are not asked how sharp
@@ -175,8 +175,8 @@ def foreground_score(small: np.ndarray) -> np.ndarray:
     luma *= LIGHT_WEIGHT
     dist = _length(luma, _length(cr, cb) * CHROMA_WEIGHT)
     light = cv2.extractChannel(ycc, 0).astype(np.float32)
-    box = (TEXTURE_BOX, TEXTURE_BOX)
-    texture = cv2.blur(cv2.absdiff(light, cv2.blur(light, box)), box)
+    means = (TEXTURE_BOX, TEXTURE_BOX)
+    texture = cv2.blur(cv2.absdiff(light, cv2.blur(light, means)), means)
     texture /= texture_level(texture)
     dist *= 1 / 20
     return np.maximum(dist, texture, out=dist)
@@ -440,7 +440,12 @@ def median_depth(blobs: Blobs, chosen: np.ndarray) -> float:
     """The depth-weighted median depth of the `chosen` blobs that are compact, or of all
     of them where none is (when every die touches another, all blobs are clusters)."""
     compact = blobs.compact & chosen
-    depths = blobs.depth[compact if compact.any() else chosen]
+    return depth_vote(blobs.depth[compact if compact.any() else chosen])
+
+
+def depth_vote(depths: np.ndarray) -> float:
+    """The median of blob depths weighted by their area (depth squared), so that specks
+    and pips do not outvote the dice; 0 where there are none."""
     return weighted_median(depths, depths**2) if depths.size else 0.0
 
 
@@ -486,27 +491,31 @@ def beside_cards(blobs: Blobs, card: float | None = None) -> float:
     are still far shallower."""
     if card is None:
         card = float(np.median(blobs.depth[blobs.card_like]))
-    small = blobs.compact & ~blobs.card_like & (blobs.depth >= SQUARE_MIN_DEPTH)
-    depths = blobs.depth[small & (blobs.depth <= DIE_PER_CARD * card)]
-    return weighted_median(depths, depths**2) if depths.size else 0.0
+    return depth_vote(blobs.depth[die_sized(blobs, DIE_PER_CARD * card)])
 
 
 def grown_beside_cards(blobs: Blobs, score: np.ndarray, card: float) -> float:
     """The die depth beside named cards of half width `card` where `beside_cards` found no
-    blob shallow enough: on compact blobs up to TEXTURE_REACH deeper, with a die's sharp
-    edge (strongest local contrast at least GROWN_EDGE); 0 when there are none.
+    blob shallow enough: on those up to TEXTURE_REACH deeper than DIE_PER_CARD of the card
+    that have a die's sharp edge (strongest local contrast at least GROWN_EDGE); 0 when
+    there are none.
 
     The named cards' width is their own, but the mask grows every blob by the texture's
-    reach. Beside cards of about 45–70 px (16–23 px dice at 640×480) that growth
+    reach. Beside cards of about 45–60 px (16–23 px dice at 640×480) that growth
     makes a die's blob deeper than DIE_PER_CARD of the card, and the frame read no die at
     all. Taken in everywhere, the growth let pairs of touching dice beside wider cards move
     the size up; taken without the edge test, a patterned table's soft ripples beside cards
     alone became dice (docs/vision-dice.md, "Small dice beside named cards")."""
-    small = blobs.compact & ~blobs.card_like & (blobs.depth >= SQUARE_MIN_DEPTH)
-    grown = np.flatnonzero(small & (blobs.depth <= DIE_PER_CARD * card + TEXTURE_REACH))
+    grown = die_sized(blobs, DIE_PER_CARD * card + TEXTURE_REACH)
     sharp = [i for i in grown.tolist() if blob_peaks(blobs, score, i)[1] >= GROWN_EDGE]
-    depths = blobs.depth[sharp]
-    return weighted_median(depths, depths**2) if depths.size else 0.0
+    return depth_vote(blobs.depth[sharp])
+
+
+def die_sized(blobs: Blobs, deepest: float) -> np.ndarray:
+    """The labels of the compact blobs, not card-like, from SQUARE_MIN_DEPTH to `deepest`
+    deep: what may be dice beside cards."""
+    small = blobs.compact & ~blobs.card_like & (blobs.depth >= SQUARE_MIN_DEPTH)
+    return np.flatnonzero(small & (blobs.depth <= deepest))
 
 
 @dataclass(frozen=True)
@@ -1248,9 +1257,9 @@ def blob_window(
 
 
 def local_contrast(score: np.ndarray, box: tuple[int, int, int, int] | None = None) -> np.ndarray:
-    """Mean absolute difference of the score from its 5 × 5 mean, over 5 × 5, in `box`
-    (x, y, width, height; the whole image by default): high along edges and round specks,
-    nought on any slope that is straight over 5 px.
+    """Mean absolute difference of the score from its TEXTURE_BOX (5 × 5) mean, over the
+    same, in `box` (x, y, width, height; the whole image by default): high along edges and
+    round specks, nought on any slope that is straight over 5 px.
 
     Past the frame's edge the score is continued as a point mirror image, so a slope cut
     off by the edge runs on straight: OpenCV's own borders (mirror or copy) fold it, and
@@ -1267,8 +1276,8 @@ def local_contrast(score: np.ndarray, box: tuple[int, int, int, int] | None = No
     mirrored = cv2.copyMakeBorder(window, *pads, cv2.BORDER_REFLECT_101)
     edge = cv2.copyMakeBorder(window, *pads, cv2.BORDER_REPLICATE)
     straight = cv2.addWeighted(edge, 2.0, mirrored, -1.0, 0.0)
-    box = (TEXTURE_BOX, TEXTURE_BOX)
-    contrast = cv2.blur(cv2.absdiff(straight, cv2.blur(straight, box)), box)
+    means = (TEXTURE_BOX, TEXTURE_BOX)
+    contrast = cv2.blur(cv2.absdiff(straight, cv2.blur(straight, means)), means)
     return contrast[reach : reach + h, reach : reach + w]
 
 
