@@ -503,8 +503,8 @@ def grown_beside_cards(blobs: Blobs, score: np.ndarray, card: float) -> float:
     The named cards' width is their own, but the mask grows every blob by the texture's
     reach. Beside cards of about 45–60 px (16–23 px dice at 640×480) that growth
     makes a die's blob deeper than DIE_PER_CARD of the card, and the frame read no die at
-    all. Taken in everywhere, the growth let pairs of touching dice beside wider cards move
-    the size up; taken without the edge test, a patterned table's soft ripples beside cards
+    all. Taken in everywhere, the growth let deeper blobs beside wider cards move the size
+    up; taken without the edge test, a patterned table's soft ripples beside cards
     alone became dice (docs/vision-dice.md, "Small dice beside named cards")."""
     grown = die_sized(blobs, DIE_PER_CARD * card + TEXTURE_REACH)
     sharp = [i for i in grown.tolist() if blob_peaks(blobs, score, i)[1] >= GROWN_EDGE]
