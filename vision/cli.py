@@ -39,6 +39,12 @@ def _register_dice(vsub: Any) -> None:
         action="store_true",
         help="score only the photos held out from training (vision/dice_holdout.json)",
     )
+    p.add_argument(
+        "--misreads",
+        action="store_true",
+        help="also list the dice read surely (confidence at least 0.9) as another value "
+        "than their label's: the reader's sure mistakes, or labels to check by eye",
+    )
     _among_cards_option(p)
     p.set_defaults(handler=_eval_dice)
 
@@ -140,6 +146,10 @@ def _eval_dice(args: argparse.Namespace) -> int:
         print(json.dumps(report.as_dict()))
     else:
         sys.stdout.write(report.as_text())
+        if args.misreads:
+            print(f"sure misreads ({len(report.sure_misreads)}):")
+            for misread in report.sure_misreads:
+                print(f"  {misread.as_text()}")
     return 0
 
 

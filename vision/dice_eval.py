@@ -7,6 +7,7 @@ is used because one source labels only the pip pattern of the top face, not the 
 
 from __future__ import annotations
 
+import dataclasses
 import statistics
 import time
 from collections.abc import Callable, Iterable, Sequence
@@ -25,6 +26,9 @@ DiceReader = Callable[[np.ndarray, Palette | None], DiceReading]  # `read_dice`'
 
 GAME_BODIES = {"red", "black", "white"}
 GAME_PIPS = {"white", "black"}
+# A die read this surely with a value other than its label's is listed (`Misread`): on the
+# shared photos, three such dice show a face other than their label's (a 3 labelled 2).
+SURE_MISREAD = 0.9
 
 
 @dataclass
@@ -44,6 +48,28 @@ class Tally:
             self.color_right += die.color == label.get("color")
 
 
+@dataclass(frozen=True)
+class Misread:
+    """A die matched to its label whose value the reader gave otherwise, at a confidence of
+    at least SURE_MISREAD: a mistake the reader is sure of, or a label to check by eye. The
+    photos were labelled by hand, and a reader's sure disagreements are where a wrong label
+    shows (docs/vision-dice.md, "Labels the reader is sure are wrong")."""
+
+    file: str
+    center: tuple[float, float]  # the die's centre as read, frame px
+    color: str  # the label's body colour
+    label: int
+    value: int
+    confidence: float
+
+    def as_text(self) -> str:
+        x, y = self.center
+        return (
+            f"{self.file} at ({x:.0f}, {y:.0f}): {self.color} die labelled {self.label}, "
+            f"read {self.value} at {self.confidence:.3f}"
+        )
+
+
 @dataclass
 class DiceScore:
     """Everything `companion vision eval-dice` prints."""
@@ -55,6 +81,7 @@ class DiceScore:
     by_color: dict[str, Tally] = field(default_factory=dict)
     ms: list[float] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
+    sure_misreads: list[Misread] = field(default_factory=list)
 
     @property
     def recall(self) -> float:
@@ -85,6 +112,7 @@ class DiceScore:
             "median_ms": statistics.median(ms),
             "p95_ms": ms[min(len(ms) - 1, int(0.95 * len(ms)))],
             "errors": self.errors,
+            "sure_misreads": [dataclasses.asdict(m) for m in self.sure_misreads],
         }
 
     def as_text(self) -> str:
@@ -175,4 +203,15 @@ def score_folder(
             score.by_color.setdefault(label.get("color", "?"), Tally()).add(die, label)
             if is_game_die(label):
                 score.game_dice.add(die, label)
+            if die is not None and die.value != label["value"] and die.confidence >= SURE_MISREAD:
+                score.sure_misreads.append(
+                    Misread(
+                        entry["file"],
+                        die.center,
+                        label.get("color", "?"),
+                        label["value"],
+                        die.value,
+                        die.confidence,
+                    )
+                )
     return score

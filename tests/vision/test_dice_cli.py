@@ -73,9 +73,17 @@ def test_eval_dice_scores_a_labelled_folder(
     assert report["value_accuracy"] == 0.5
     assert report["color_accuracy"] == {"red": 1.0, "white": 1.0}
     assert report["median_ms"] > 0
+    [misread] = report["sure_misreads"]  # the wrong label: a die the reader is sure of
+    assert (misread["label"], misread["value"], misread["color"]) == (6, 1, "white")
+    assert misread["confidence"] >= 0.9 and misread["file"] == scene_png.name
     assert main(["vision", "eval-dice", str(scene_png.parent)]) == 0
     text = capsys.readouterr().out
-    assert "recall 1.000" in text and "median" in text
+    assert "recall 1.000" in text and "median" in text and "misread" not in text
+    assert main(["vision", "eval-dice", str(scene_png.parent), "--misreads"]) == 0
+    listed = capsys.readouterr().out.splitlines()[-2:]
+    assert listed[0] == "sure misreads (1):"
+    assert listed[1].startswith(f"  {scene_png.name} at (4")  # the die drawn at (420, 260)
+    assert listed[1].endswith(f"white die labelled 6, read 1 at {misread['confidence']:.3f}")
 
 
 def test_eval_dice_without_manifest_is_a_usage_error(tmp_path: Path) -> None:
