@@ -22,6 +22,10 @@ import platformdirs
 APP_NAME = "tabletop-companion"
 PALETTE_FILE = "dice_palette.json"
 LIGHT_WEIGHT = 0.5  # lightness matters less than hue: a shadowed red is still red
+# ... and less again for a die whose pips are lighter than its body (`Palette.nearest`): a
+# black die under a lamp is as light as a maroon red, and only its hue tells them apart.
+LIT_WEIGHT = 0.25
+WHITE = "white"  # the one body colour whose pips are always darker than it
 
 # Median body colours of each labelled colour on the training photos (Lab, 8-bit OpenCV).
 # A name may have several prototypes: "red" also covers maroon, which is darker and less
@@ -48,11 +52,18 @@ class Palette:
     names: tuple[str, ...]
     lab: np.ndarray  # (n, 3) float32, one row per prototype
 
-    def nearest(self, lab: Sequence[float]) -> str:
-        """The name whose colour is closest to `lab` (lightness down-weighted)."""
+    def nearest(self, lab: Sequence[float], light_pips: bool = False) -> str:
+        """The name whose colour is closest to `lab` (lightness down-weighted).
+
+        A die with `light_pips` (pips lighter than its body) is not white, whose pips are
+        dark, and its lightness counts for less (LIT_WEIGHT): under a strong lamp a black
+        die turns grey, nearer white than black, and as light as a maroon red."""
         d = self.lab - np.asarray(lab, np.float32)
-        d[:, 0] *= LIGHT_WEIGHT
-        return self.names[int(np.argmin((d * d).sum(axis=1)))]
+        d[:, 0] *= LIT_WEIGHT if light_pips else LIGHT_WEIGHT
+        cost = (d * d).sum(axis=1)
+        if light_pips and any(name != WHITE for name in self.names):
+            cost[[name == WHITE for name in self.names]] = np.inf
+        return self.names[int(np.argmin(cost))]
 
     def replaced(self, updates: Mapping[str, Sequence[float]]) -> Palette:
         """A copy where each updated name has exactly the one given colour."""

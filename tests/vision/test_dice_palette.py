@@ -131,3 +131,49 @@ def test_calibration_leaves_out_the_colours_it_is_told_to() -> None:
     palette = calibrate(frame, parse_counts("3 red, 3 black"), ignore=frozenset({"white"}))
     reading = read_dice(frame, palette)
     assert sorted(d.color for d in reading.dice) == ["black"] * 3 + ["red"] * 3 + ["white"]
+
+
+def test_a_body_with_light_pips_is_not_named_white() -> None:
+    """A black die under a strong lamp is grey, nearer white's prototype than black's; its
+    pips, lighter than its body, say it is no white die, whose pips are dark. Its lightness
+    then counts for less (the light set it), so the grey is black, not a maroon red."""
+    grey = (140.0, 124.0, 129.0)
+    for palette in (default_palette(), default_palette().only({"red", "black", "white"})):
+        assert palette.nearest(grey) == "white"
+        assert palette.nearest(grey, light_pips=True) == "black"
+        white = palette.lab[palette.names.index("white")]
+        assert palette.nearest(white) == "white"
+    only_white = default_palette().only({"white"})
+    assert only_white.nearest(grey, light_pips=True) == "white"  # no other name to give
+
+
+LAMP_DICE = [
+    SynthDie(v, c, xy, 48, a)
+    for v, c, xy, a in [
+        (5, "black", (150, 150), 10),
+        (6, "black", (320, 160), 35),
+        (3, "black", (480, 150), 60),
+        (4, "red", (160, 330), 20),
+        (2, "red", (330, 320), 45),
+        (6, "white", (490, 330), 70),
+    ]
+]
+
+
+@pytest.mark.parametrize("strength", [90.0, 120.0])
+def test_dark_dice_under_a_lamp_keep_their_colour(strength: float) -> None:
+    """A broad pool of lamp light over the dice (grey levels added at its middle). Before
+    the pips' polarity was asked, every black die here was named white under the stronger
+    light, and a Kwingto roll left white dice out."""
+    palette = default_palette().only({"red", "black", "white"})
+    yy, xx = np.mgrid[0:480, 0:640].astype(np.float32)
+    light = strength * np.exp(-((xx - 320) ** 2 + (yy - 240) ** 2) / (2 * 260.0**2))
+    for seed in range(4):
+        img = render_dice(LAMP_DICE, seed=seed, cam=Camera(noise=2.0, jpeg=92)).image
+        frame = np.clip(img + light[..., None], 0, 255).astype(np.uint8)
+        reading = read_dice(frame, palette)
+        for truth in LAMP_DICE:
+            seen = [d for d in reading.dice if np.hypot(*np.subtract(d.center, truth.center)) < 20]
+            if truth.color == "black":
+                assert len(seen) == 1, (seed, truth)
+            assert all(d.color == truth.color for d in seen), (seed, truth, seen)
