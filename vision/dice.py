@@ -5,8 +5,9 @@ and the detector net scores a die-sized crop around each survivor; nearby die-li
 merge into one die; the value net takes a second, finer look at each die for its value
 (and drops look-alikes, and faces without a pip's sharp detail); a die found by its pips
 alone (a dark die on a dark mat) is moved to its pips and must read as many as it owns; the
-body colour is the bigger lightness group of the die's centre, named by the palette. The
-function is pure: same frame, same reading.
+body colour is the bigger lightness group of the die's centre, named by the palette (never
+white where the other group, its pips, is lighter). The function is pure: same frame, same
+reading.
 """
 
 from __future__ import annotations
@@ -87,7 +88,7 @@ DETAIL_SIGMA = 3.0  # px of the value crop: the blur a pip stands out from
 # average on the 30 synthetic 640×480 frames (2%).
 SIX_UNSURE = 0.95
 # Lab lightness by which a die's pips are lighter than its body, at least, where the die is no
-# white one: white dice have dark pips (on the training photos and 5,000 synthetic dice found,
+# white one: white dice have dark pips (on the training photos and 4,800 synthetic dice found,
 # every white die's pips were 39 or more darker than its body; a black die's lighter by 28 or
 # more in 99 of 100). A black die in a pool of lamp light is grey, nearer white than black,
 # and Kwingto's camera left it out of the roll (docs/vision-dice.md, "Light pips: no white die").
@@ -497,11 +498,15 @@ def body_labs(
     padded: np.ndarray, centers: list[tuple[float, float]]
 ) -> tuple[np.ndarray, np.ndarray]:
     """Lab body colour of each die, the larger of two lightness clusters of its face, and
-    how much lighter the other cluster, its pips, is (negative: darker).
+    how much lighter the other cluster is (negative: darker; 0 where the square is one
+    cluster).
 
     The face square holds pips (up to a third of it) and sometimes glare; splitting its
     pixels into a light and a dark group and keeping the bigger one drops them whatever
-    their colour, where a plain median would drift towards white pips on a red die.
+    their colour, where a plain median would drift towards white pips on a red die. The
+    smaller group is mostly the pips, whose side of the body's lightness tells a dark die
+    from a white one (LIGHT_PIPS); it can be glare, or the table where the die was measured
+    far too large.
     """
     if not centers:
         return np.zeros((0, 3), np.float32), np.zeros(0, np.float32)

@@ -7,11 +7,10 @@ is used because one source labels only the pip pattern of the top face, not the 
 
 from __future__ import annotations
 
-import dataclasses
 import statistics
 import time
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 import numpy as np
@@ -57,7 +56,7 @@ class Misread:
 
     file: str
     center: tuple[float, float]  # the die's centre as read, frame px
-    color: str  # the label's body colour
+    label_color: str  # the label's body colour
     label: int
     value: int
     confidence: float
@@ -65,7 +64,7 @@ class Misread:
     def as_text(self) -> str:
         x, y = self.center
         return (
-            f"{self.file} at ({x:.0f}, {y:.0f}): {self.color} die labelled {self.label}, "
+            f"{self.file} at ({x:.0f}, {y:.0f}): {self.label_color} die labelled {self.label}, "
             f"read {self.value} at {self.confidence:.3f}"
         )
 
@@ -112,7 +111,7 @@ class DiceScore:
             "median_ms": statistics.median(ms),
             "p95_ms": ms[min(len(ms) - 1, int(0.95 * len(ms)))],
             "errors": self.errors,
-            "sure_misreads": [dataclasses.asdict(m) for m in self.sure_misreads],
+            "sure_misreads": [asdict(m) for m in self.sure_misreads],
         }
 
     def as_text(self) -> str:

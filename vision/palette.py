@@ -52,7 +52,7 @@ class Palette:
     names: tuple[str, ...]
     lab: np.ndarray  # (n, 3) float32, one row per prototype
 
-    def nearest(self, lab: Sequence[float], light_pips: bool = False) -> str:
+    def nearest(self, lab: Sequence[float], *, light_pips: bool = False) -> str:
         """The name whose colour is closest to `lab` (lightness down-weighted).
 
         A die with `light_pips` (pips lighter than its body) is not white, whose pips are
@@ -61,8 +61,8 @@ class Palette:
         d = self.lab - np.asarray(lab, np.float32)
         d[:, 0] *= LIT_WEIGHT if light_pips else LIGHT_WEIGHT
         cost = (d * d).sum(axis=1)
-        if light_pips and any(name != WHITE for name in self.names):
-            cost[[name == WHITE for name in self.names]] = np.inf
+        if light_pips:
+            cost[[name == WHITE for name in self.names]] = np.inf  # all white: argmin is 0
         return self.names[int(np.argmin(cost))]
 
     def replaced(self, updates: Mapping[str, Sequence[float]]) -> Palette:

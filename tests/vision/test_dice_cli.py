@@ -7,9 +7,13 @@ from collections.abc import Sequence
 from pathlib import Path
 
 import cv2
+import numpy as np
 import pytest
 
 from companion.cli import main
+from vision.dice_eval import SURE_MISREAD, DiceReader, score_folder
+from vision.dice_types import DiceReading, Die
+from vision.palette import Palette
 from vision.synth import Camera
 from vision.synth_dice import SynthDie, render_dice
 
@@ -74,7 +78,7 @@ def test_eval_dice_scores_a_labelled_folder(
     assert report["color_accuracy"] == {"red": 1.0, "white": 1.0}
     assert report["median_ms"] > 0
     [misread] = report["sure_misreads"]  # the wrong label: a die the reader is sure of
-    assert (misread["label"], misread["value"], misread["color"]) == (6, 1, "white")
+    assert (misread["label"], misread["value"], misread["label_color"]) == (6, 1, "white")
     assert misread["confidence"] >= 0.9 and misread["file"] == scene_png.name
     assert main(["vision", "eval-dice", str(scene_png.parent)]) == 0
     text = capsys.readouterr().out
@@ -84,6 +88,33 @@ def test_eval_dice_scores_a_labelled_folder(
     assert listed[0] == "sure misreads (1):"
     assert listed[1].startswith(f"  {scene_png.name} at (4")  # the die drawn at (420, 260)
     assert listed[1].endswith(f"white die labelled 6, read 1 at {misread['confidence']:.3f}")
+
+
+def test_only_sure_misreads_are_listed(scene_png: Path) -> None:
+    """A die read wrong at a confidence under SURE_MISREAD is the reader's doubt, not a label
+    to check; one read wrong at it or over is listed, and a die read right never is."""
+    labels = labelled(DICE)
+    (scene_png.parent / "manifest.json").write_text(
+        json.dumps([{"file": scene_png.name, "objects": labels}])
+    )
+
+    def read(confidences: tuple[float, float], values: tuple[int, int]) -> DiceReader:
+        def reader(frame: np.ndarray, palette: Palette | None) -> DiceReading:
+            dice = tuple(
+                Die(v, d.color, d.center, d.bbox, c)
+                for d, v, c in zip(DICE, values, confidences, strict=True)
+            )
+            return DiceReading(dice, 48.0)
+
+        return reader
+
+    wrong = (DICE[0].value + 1, DICE[1].value + 1)
+    unsure = score_folder(scene_png.parent, read=read((0.89, 0.5), wrong))
+    assert unsure.sure_misreads == [] and unsure.all_dice.value_right == 0
+    sure = score_folder(scene_png.parent, read=read((SURE_MISREAD, 1.0), wrong))
+    assert [(m.label, m.value) for m in sure.sure_misreads] == [(4, 5), (1, 2)]
+    right = score_folder(scene_png.parent, read=read((1.0, 1.0), (4, 1)))
+    assert right.sure_misreads == [] and right.all_dice.value_right == 2
 
 
 def test_eval_dice_without_manifest_is_a_usage_error(tmp_path: Path) -> None:

@@ -8,7 +8,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from vision.dice import calibrate, read_dice
+from vision.dice import body_labs, calibrate, read_dice
+from vision.dice_net import CROP
 from vision.palette import (
     Palette,
     default_palette,
@@ -138,13 +139,34 @@ def test_a_body_with_light_pips_is_not_named_white() -> None:
     pips, lighter than its body, say it is no white die, whose pips are dark. Its lightness
     then counts for less (the light set it), so the grey is black, not a maroon red."""
     grey = (140.0, 124.0, 129.0)
+    neutral = (140.0, 130.0, 130.0)  # a maroon red by lightness, black by hue
     for palette in (default_palette(), default_palette().only({"red", "black", "white"})):
         assert palette.nearest(grey) == "white"
         assert palette.nearest(grey, light_pips=True) == "black"
+        assert palette.nearest(neutral, light_pips=True) == "black"
         white = palette.lab[palette.names.index("white")]
         assert palette.nearest(white) == "white"
-    only_white = default_palette().only({"white"})
-    assert only_white.nearest(grey, light_pips=True) == "white"  # no other name to give
+
+
+def face(body: int, spots: int) -> np.ndarray:
+    """A padded canonical frame (`body_labs` reads it) whose die at (CROP / 2, CROP / 2) has a
+    face of grey `body` with `spots` 3 px pips of the opposite grey in its square."""
+    padded = np.full((2 * CROP, 2 * CROP, 3), body, np.uint8)
+    for dx, dy in [(-4, -4), (2, 2), (-4, 2), (2, -4)][:spots]:
+        padded[CROP + dy : CROP + dy + 3, CROP + dx : CROP + dx + 3] = 255 - body
+    return padded
+
+
+def test_the_pips_side_of_the_body_is_measured() -> None:
+    """`body_labs` gives each die's body and how much lighter its smaller group is: light
+    pips on a black face, dark ones on a white face, nothing on a plain square."""
+    centre = [(CROP / 2, CROP / 2)]
+    for body, sign in ((30, 1), (225, -1)):
+        colours, lifts = body_labs(face(body, 4), centre)
+        assert colours[0][0] == pytest.approx(body, abs=6)  # grey's Lab lightness, 8-bit
+        assert sign * lifts[0] > 150
+    _, lifts = body_labs(face(140, 0), centre)
+    assert lifts[0] == 0.0
 
 
 LAMP_DICE = [
