@@ -62,7 +62,8 @@ class Palette:
         d[:, 0] *= LIT_WEIGHT if light_pips else LIGHT_WEIGHT
         cost = (d * d).sum(axis=1)
         if light_pips:
-            cost[[name == WHITE for name in self.names]] = np.inf  # all white: argmin is 0
+            # A palette of white alone still names white: the argmin of all inf is its first.
+            cost[[name == WHITE for name in self.names]] = np.inf
         return self.names[int(np.argmin(cost))]
 
     def replaced(self, updates: Mapping[str, Sequence[float]]) -> Palette:
