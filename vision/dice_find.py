@@ -74,6 +74,20 @@ SHARP_RIM = 0.5  # share of a blob's rim on such edges, or at SOFT_RIM: an objec
 SOFT_RIM = 0.075  # local contrast of a rim: light's median is 0.03-0.05, paper's on wood 0.1
 LIT_DEPTH = 0.7  # an object in light is at most this deep a share of the lit blob
 LIGHT_GAP = 5  # px: light round an object is kept this far from it, past local contrast's reach
+# A lamp's light on a grained table (`lamp_like`): the blob's score is blurred by LIT_BLUR px
+# before it is asked again; the light is then at least LIGHT_SHARE of the blob (a die's own
+# soft rim or shadow: 0.02–0.1 on the photos) and reaches LIGHT_REACH px past the gap (a pale
+# die's body round its pips: 3.8–4.1); the blob's rim mostly (SHARP_RIM) scores at most
+# LIT_RIM (light crosses the mask's level gently, a die's body steps over it); and the light
+# is at least LIGHT_RISE grey levels brighter than the table round it, its lightness spanning
+# (10th to 90th percentile) LIGHT_SPREAD of that rise or more (lamp pools 0.9–4.4, a card's
+# paper on a grey table 0.57).
+LIT_BLUR = 1.5
+LIGHT_SHARE = 0.15
+LIGHT_REACH = 4.5
+LIT_RIM = 1.1
+LIGHT_RISE = 5.0
+LIGHT_SPREAD = 0.75
 # A tray's wall round the frame (`without_walls`): its blob spans this share of both sides,
 # is hollow (its pixels at most HOLLOW of its outline's), and runs straight for WALL_LINE of
 # the short side, where a die against it adds at most about two dice and the wall.
@@ -111,6 +125,7 @@ ACROSS_REACH = 0.6  # of a card's half width past its outline: a die across it (
 NAMED_SHARE = 0.8  # of the named cards' half width: the least a card of the reader's own cut
 ACROSS_SHARE = 0.4  # of a die found across a card's outline that lies on the card (half: 0.5)
 _SQUARE3 = np.ones((3, 3), np.uint8)
+_SQUARE7 = np.ones((7, 7), np.uint8)
 OVERREACH = 1.0  # px: how far an edge's local contrast passes over EDGE_SHARE beyond it
 
 
@@ -1047,7 +1062,8 @@ def find_candidates(
     mask = object_mask(score)
     if mask.all():  # no table in view at all (noise, a lens cap): nothing to measure
         return Candidates(np.zeros((0, 2), np.float32), 0.0, np.zeros(0, bool))
-    blobs = among_specks(without_soft(find_blobs(mask), score, mask), score)
+    grey = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
+    blobs = among_specks(without_soft(find_blobs(mask), score, (mask, grey)), score)
     card = None
     if cards is None:
         blobs = apart_from_cards(score, blobs, cards_cut(small, blobs))
@@ -1078,7 +1094,6 @@ def find_candidates(
     if (blobs.boxes[1:, 2:] >= BAND_RUN * size).any():
         on_grid &= ~in_bands(blobs.labels > 0, size, stride)
     deep = (blobs.depth >= 0.5 * depth) | soft  # a body's own pips, or glare's bright middle
-    grey = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
     spots = np.flatnonzero(pip_spots(grey, size))  # flat: np.nonzero took 15 times as long
     spots = spots[~deep[blobs.labels.ravel()[spots]]]
     if blobs.cut_dice is not None and blobs.cut_dice.any():
@@ -1104,7 +1119,10 @@ def beside_cut_dice(blobs: Blobs, depth: float) -> np.ndarray:
 
 
 def without_soft(
-    blobs: Blobs, score: np.ndarray, mask: np.ndarray | None = None, light: np.ndarray | None = None
+    blobs: Blobs,
+    score: np.ndarray,
+    cut: tuple[np.ndarray, np.ndarray] | None = None,
+    light: np.ndarray | None = None,
 ) -> Blobs:
     """The blobs with those that are light on the table, not objects, left unmeasured.
 
@@ -1121,9 +1139,10 @@ def without_soft(
     judges a few from 6 px). Such a blob keeps its pixels (its labels) but no depth and no
     shape: it neither sets the size nor gets grid points, and its bright middle is no pip.
 
-    Given the `mask` the blobs came from, a die or card lying in the light, one blob with
-    it, is cut out of it first (`lit_object`) and the blobs are found again; every blob
-    then in the `light` round such an object (pixels set) is light, however shallow.
+    Given `cut`, the mask the blobs came from and the working image's lightness, a die or
+    card lying in the light, one blob with it, is cut out of it first (`lit_object`) and
+    the blobs are found again; every blob then in the `light` round such an object (pixels
+    set) is light, however shallow.
     """
     deep = np.flatnonzero(blobs.depth >= SQUARE_MIN_DEPTH).tolist()
     edges, peaks = np.zeros(len(blobs.depth)), np.zeros(len(blobs.depth))
@@ -1131,11 +1150,12 @@ def without_soft(
     for i in deep:
         own, contrast, window = blob_window(blobs, score, i)
         peaks[i], edges[i] = window_peaks(own, contrast, window)
-        if mask is None or edges[i] < max(SOFT_EDGE, STEP_SHARE * peaks[i]):
+        if cut is None or edges[i] < max(SOFT_EDGE, STEP_SHARE * peaks[i]):
             continue
-        parts = lit_object(own, contrast, window, float(blobs.depth[i]))
+        mask, luma = cut
+        x, y, w, h = blobs.boxes[i].tolist()
+        parts = lit_object(own, contrast, window, luma[y : y + h, x : x + w], float(blobs.depth[i]))
         if parts is not None:
-            x, y, w, h = blobs.boxes[i].tolist()
             carved = mask.copy() if carved is None else carved
             lit = np.zeros_like(mask) if lit is None else lit
             carved[y : y + h, x : x + w][own & ~(parts[0] | parts[1])] = 0
@@ -1176,29 +1196,59 @@ def without_soft(
 
 
 def lit_object(
-    own: np.ndarray, contrast: np.ndarray, score: np.ndarray, depth: float
+    own: np.ndarray, contrast: np.ndarray, score: np.ndarray, luma: np.ndarray, depth: float
 ) -> tuple[np.ndarray, np.ndarray] | None:
-    """Within one blob (`own`, with the local contrast and score of its box): where it is a
-    die or card lying in light on the table, the object and the light round it, else None.
+    """Within one blob (`own`, with the local contrast, score and lightness of its box):
+    where it is a die or card lying in light on the table, the object and the light round
+    it, else None.
 
     A die in a glare spot is one blob with the light, as deep as the light: it set the
     die size (two or three times a die) and the whole roll was lost. The die's edges and
-    pips are sharp (over EDGE_SHARE of the blob's strongest contrast), the light's rim is
-    not; so a blob whose rim is mostly soft, whose sharp part (holes filled) is less than
-    LIT_DEPTH as deep as it, and whose rest is light by `without_soft`'s measure (its
-    contrast under STEP_SHARE of its score) holds an object in light. The object is the
-    sharp part less the OVERREACH of local contrast past an edge (kept whole, it measured
-    dice 1.23 times their size); the light is kept apart from it by LIGHT_GAP px.
+    pips are sharp, the light's rim is not (`object_in_light`).
+
+    A lamp over a grained table (wood, felt) lifts the grain with the table, and the rim
+    the mask draws through its light follows the grain, as sharp as a die's edge: three
+    rolls in ten under such a pool were lost. So a blob refused on its own contrast whose
+    rim crosses the mask's level gently (LIT_RIM; a die's body steps over it, a cluster of
+    dice the table's own colour too) is asked again on its score blurred by LIT_BLUR,
+    which takes the grain out and leaves a die's edge. A pale die on a pale table has a
+    rim as soft once blurred, and is told from light by what is left round the object
+    (`lamp_like`).
     """
     blob = own.view(np.uint8)
     rim = own & (cv2.erode(blob, _SQUARE3, borderType=cv2.BORDER_CONSTANT, borderValue=0) == 0)
+    found = object_in_light(own, rim, contrast, score, depth)
+    stepped = np.count_nonzero(rim & (score > LIT_RIM))
+    if found is not None or stepped >= SHARP_RIM * np.count_nonzero(rim):
+        return found
+    smooth = local_contrast(cv2.GaussianBlur(score, (0, 0), LIT_BLUR))
+    found = object_in_light(own, rim, smooth, score, depth)
+    if found is None or not lamp_like(own, found[1], luma):
+        return None
+    return found
+
+
+def object_in_light(
+    own: np.ndarray, rim: np.ndarray, contrast: np.ndarray, score: np.ndarray, depth: float
+) -> tuple[np.ndarray, np.ndarray] | None:
+    """The object and the light round it, where blob `own` (its `rim` pixels given) is an
+    object lying in light by the measure of `contrast`, else None.
+
+    The object's edges and pips are sharp (over EDGE_SHARE of the blob's strongest
+    contrast), the light's rim is not; so a blob whose rim is mostly soft, whose sharp part
+    (holes filled) is less than LIT_DEPTH as deep as it, and whose rest is light by
+    `without_soft`'s measure (its contrast under STEP_SHARE of its score) holds an object
+    in light. The object is the sharp part less the OVERREACH of local contrast past an
+    edge (kept whole, it measured dice 1.23 times their size); the light is kept apart
+    from it by LIGHT_GAP px.
+    """
     half = SHARP_RIM * np.count_nonzero(rim)
     if np.count_nonzero(rim & (contrast >= SOFT_RIM)) >= half:
         return None
     sharp = (own & (contrast > EDGE_SHARE * float(contrast[own].max()))).view(np.uint8)
     if np.count_nonzero(rim & sharp.view(bool)) >= half:
         return None
-    filled = filled_outline(sharp) & blob
+    filled = filled_outline(sharp) & own.view(np.uint8)
     inside = depth_within(filled)
     if not SHARP_MIN_DEPTH + OVERREACH <= float(inside.max()) < LIT_DEPTH * depth:
         return None
@@ -1207,6 +1257,27 @@ def lit_object(
     if not rest.any() or float(contrast[rest].max()) >= STEP_SHARE * float(score[rest].max()):
         return None
     return inside > OVERREACH, rest
+
+
+def lamp_like(own: np.ndarray, light: np.ndarray, luma: np.ndarray) -> bool:
+    """Whether `light`, found round an object in blob `own` only once the score was blurred,
+    is a lamp's light: wide round the object, brighter than the table round it, and
+    falling from its peak to the table's level, so that its lightness spans about as much
+    as it rises (the limits above LIT_BLUR). What a pale die on a pale table leaves round
+    its pips is its body: a narrow band, or no brighter than the table; a card's paper on
+    a grey table is brighter, but flat."""
+    if np.count_nonzero(light) < LIGHT_SHARE * np.count_nonzero(own):
+        return False
+    if float(depth_within(light.view(np.uint8)).max()) < LIGHT_REACH:
+        return False
+    table = (cv2.dilate(own.view(np.uint8), _SQUARE7) > 0) & ~own
+    if not table.any():
+        return False
+    rise = float(np.median(luma[light])) - float(np.median(luma[table]))
+    if rise < LIGHT_RISE:
+        return False
+    low, high = np.percentile(luma[light], (10, 90))
+    return float(high - low) >= LIGHT_SPREAD * rise
 
 
 def among_specks(blobs: Blobs, score: np.ndarray) -> Blobs:

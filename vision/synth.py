@@ -83,9 +83,7 @@ def camera(img: np.ndarray, rng: np.random.Generator, cam: Camera) -> np.ndarray
     if cam.glare and rng.random() < cam.glare:
         gx, gy = rng.uniform(0, w), rng.uniform(0, h)
         radius = rng.uniform(0.02, 0.08) * max(h, w)
-        yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
-        spot = np.exp(-((xx - gx) ** 2 + (yy - gy) ** 2) / (2 * radius**2))
-        x += rng.uniform(80, 200) * spot[..., None]
+        x += rng.uniform(80, 200) * light_spot(h, w, (gx, gy), radius)[..., None]
     if cam.blur:
         x = cv2.GaussianBlur(x, (0, 0), cam.blur)
     if cam.noise:
@@ -96,6 +94,24 @@ def camera(img: np.ndarray, rng: np.random.Generator, cam: Camera) -> np.ndarray
         ok, buf = cv2.imencode(".jpg", out, [cv2.IMWRITE_JPEG_QUALITY, cam.jpeg])
         out = cv2.imdecode(buf, cv2.IMREAD_COLOR) if ok else out
     return out
+
+
+def light_spot(height: int, width: int, centre: tuple[float, float], radius: float) -> np.ndarray:
+    """A round patch of light over the frame, 1 at `centre` and falling off as a Gaussian
+    of `radius` px (float32, height × width)."""
+    yy, xx = np.mgrid[0:height, 0:width].astype(np.float32)
+    return np.exp(-((xx - centre[0]) ** 2 + (yy - centre[1]) ** 2) / (2 * radius**2))
+
+
+def lamp_light(
+    img: np.ndarray, centre: tuple[float, float], radius: float, gain: float
+) -> np.ndarray:
+    """`img` (BGR uint8) under a desk lamp: lit 1 + `gain` times as brightly at `centre`,
+    the light falling off as a Gaussian of `radius` px, clipped where it saturates. The
+    lamp multiplies what the table shows, so its grain grows with the light (a glare spot,
+    in `camera`, adds light instead)."""
+    spot = light_spot(img.shape[0], img.shape[1], centre, radius)
+    return np.clip(img * (1 + gain * spot[..., None]), 0, 255).astype(np.uint8)
 
 
 def random_camera(rng: np.random.Generator) -> Camera:

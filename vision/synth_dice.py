@@ -13,7 +13,15 @@ from dataclasses import dataclass, replace
 import cv2
 import numpy as np
 
-from vision.synth import Camera, camera, draw_wall, drop_shadow, random_camera, table
+from vision.synth import (
+    Camera,
+    camera,
+    draw_wall,
+    drop_shadow,
+    lamp_light,
+    random_camera,
+    table,
+)
 
 BODY_BGR: dict[str, tuple[int, int, int]] = {
     "red": (40, 35, 190),
@@ -276,6 +284,30 @@ def walled_dice_scene(seed: int, width: int = 640, height: int = 480) -> DiceSce
     for die in dice:
         draw_die(img, die, rng, 0.2)
     return DiceScene(camera(img, rng, random_camera(rng)), tuple(dice))
+
+
+def lamp_lit_roll(seed: int, width: int = 640, height: int = 480, lit: bool = True) -> DiceScene:
+    """A Kwingto roll (one to three red or black dice, 28–56 px across at 640 px wide) on a
+    tray, wood, felt or a dark mat, under a desk lamp (`lamp_light`) whose pool, 6–15 % of
+    the frame's width, is centred near one of the dice and lifts the picture 1.6–2.5 times
+    at its middle. `lit=False` gives the same roll without the lamp."""
+    rng = np.random.default_rng(seed)
+    colors = [str(c) for c in rng.choice(["red", "black"], int(rng.integers(1, 4)))]
+    scale = width / 640
+    dice = place_dice(rng, colors, width, height, float(rng.uniform(28, 56)) * scale, 0.35)
+    surface = str(rng.choice(["tray", "wood", "felt", "dark"]))
+    plain = Camera(gradient=0.0, noise=0.0, jpeg=0)
+    img = render_dice(dice, width, height, seed, surface, plain).image
+    target = dice[int(rng.integers(len(dice)))]
+    radius = float(rng.uniform(0.06, 0.15)) * width
+    centre = (
+        target.center[0] + rng.normal(0, radius / 2),
+        target.center[1] + rng.normal(0, radius / 2),
+    )
+    gain = float(rng.uniform(0.6, 1.5))
+    if lit:
+        img = lamp_light(img, centre, radius, gain)
+    return DiceScene(camera(img, rng, Camera(gradient=0.0, noise=3.0, jpeg=85)), tuple(dice))
 
 
 def leaning(dice: Sequence[SynthDie], most: float, rng: np.random.Generator) -> list[SynthDie]:

@@ -9,7 +9,7 @@ import pytest
 from vision.dice import read_dice
 from vision.dice_eval import match
 from vision.dice_find import PIP_FADE, fade_width, find_candidates, local_contrast
-from vision.synth import Camera, camera
+from vision.synth import Camera, camera, light_spot
 from vision.synth_dice import SynthDie, place_dice, render_dice
 
 
@@ -31,8 +31,7 @@ def with_glare(
         reach = 3 * radius + max((d.size for d in dice), default=0.0)
         if all(np.hypot(gx - d.center[0], gy - d.center[1]) > reach for d in dice):
             break
-    yy, xx = np.mgrid[0:height, 0:width].astype(np.float32)
-    spot = np.exp(-((xx - gx) ** 2 + (yy - gy) ** 2) / (2 * radius**2))
+    spot = light_spot(height, width, (gx, gy), radius)
     strength = float(rng.uniform(100, 200)) if lit else 0.0
     frame = np.clip(clean.image + strength * spot[..., None], 0, 255).astype(np.uint8)
     return camera(frame, rng, Camera(gradient=0.0, noise=3.0, jpeg=85))
