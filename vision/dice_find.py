@@ -74,14 +74,14 @@ SHARP_RIM = 0.5  # share of a blob's rim on such edges, or at SOFT_RIM: an objec
 SOFT_RIM = 0.075  # local contrast of a rim: light's median is 0.03-0.05, paper's on wood 0.1
 LIT_DEPTH = 0.7  # an object in light is at most this deep a share of the lit blob
 LIGHT_GAP = 5  # px: light round an object is kept this far from it, past local contrast's reach
-# A lamp's light on a grained table (`lamp_like`): the blob's score is blurred by LIT_BLUR px
-# before it is asked again; the light is then at least LIGHT_SHARE of the blob (a die's own
-# soft rim or shadow: 0.02–0.1 on the photos) and reaches LIGHT_REACH px past the gap (a pale
-# die's body round its pips: 3.8–4.1); the blob's rim mostly (SHARP_RIM) scores at most
-# LIT_RIM (light crosses the mask's level gently, a die's body steps over it); and the light
-# is at least LIGHT_RISE grey levels brighter than the table round it, its lightness spanning
-# (10th to 90th percentile) LIGHT_SPREAD of that rise or more (lamp pools 0.9–4.4, a card's
-# paper on a grey table 0.57).
+# A lamp's light on a grained table (`lit_object`, `lamp_like`): a blob whose rim mostly
+# (SHARP_RIM) scores at most LIT_RIM (light crosses the mask's level gently, a die's body
+# steps over it) is asked again on its score blurred by LIT_BLUR px; the light is then at
+# least LIGHT_SHARE of the blob (a die's own soft rim or shadow: 0.02–0.1 on the photos) and
+# LIGHT_REACH px deep, a band about twice as wide (a pale die's body round its pips:
+# 3.8–4.1), at least LIGHT_RISE grey levels brighter than the table round it, its lightness
+# spanning (10th to 90th percentile) LIGHT_SPREAD of that rise or more (lamp pools 0.9–4.4, a
+# card's paper on a grey table 0.57).
 LIT_BLUR = 1.5
 LIGHT_SHARE = 0.15
 LIGHT_REACH = 4.5
@@ -1154,7 +1154,9 @@ def without_soft(
             continue
         mask, luma = cut
         x, y, w, h = blobs.boxes[i].tolist()
-        parts = lit_object(own, contrast, window, luma[y : y + h, x : x + w], float(blobs.depth[i]))
+        box = np.s_[y : y + h, x : x + w]
+        table = blobs.labels[box] == 0
+        parts = lit_object(own, contrast, window, luma[box], table, float(blobs.depth[i]))
         if parts is not None:
             carved = mask.copy() if carved is None else carved
             lit = np.zeros_like(mask) if lit is None else lit
@@ -1196,11 +1198,16 @@ def without_soft(
 
 
 def lit_object(
-    own: np.ndarray, contrast: np.ndarray, score: np.ndarray, luma: np.ndarray, depth: float
+    own: np.ndarray,
+    contrast: np.ndarray,
+    score: np.ndarray,
+    luma: np.ndarray,
+    table: np.ndarray,
+    depth: float,
 ) -> tuple[np.ndarray, np.ndarray] | None:
-    """Within one blob (`own`, with the local contrast, score and lightness of its box):
-    where it is a die or card lying in light on the table, the object and the light round
-    it, else None.
+    """Within one blob (`own`, with the local contrast, score and lightness of its box,
+    and where in the box no blob lies, the `table`): where it is a die or card lying in
+    light on the table, the object and the light round it, else None.
 
     A die in a glare spot is one blob with the light, as deep as the light: it set the
     die size (two or three times a die) and the whole roll was lost. The die's edges and
@@ -1218,12 +1225,15 @@ def lit_object(
     blob = own.view(np.uint8)
     rim = own & (cv2.erode(blob, _SQUARE3, borderType=cv2.BORDER_CONSTANT, borderValue=0) == 0)
     found = object_in_light(own, rim, contrast, score, depth)
-    stepped = np.count_nonzero(rim & (score > LIT_RIM))
-    if found is not None or stepped >= SHARP_RIM * np.count_nonzero(rim):
+    if found is not None:
         return found
+    if np.count_nonzero(rim & (score > LIT_RIM)) >= SHARP_RIM * np.count_nonzero(rim):
+        return None
+    # The box alone is blurred, its edges mirrored: the blob's rim lies inside it, and
+    # blurring the whole frame for the few blobs asked again cost more than it changed.
     smooth = local_contrast(cv2.GaussianBlur(score, (0, 0), LIT_BLUR))
     found = object_in_light(own, rim, smooth, score, depth)
-    if found is None or not lamp_like(own, found[1], luma):
+    if found is None or not lamp_like(own, found[1], luma, table):
         return None
     return found
 
@@ -1259,18 +1269,19 @@ def object_in_light(
     return inside > OVERREACH, rest
 
 
-def lamp_like(own: np.ndarray, light: np.ndarray, luma: np.ndarray) -> bool:
+def lamp_like(own: np.ndarray, light: np.ndarray, luma: np.ndarray, table: np.ndarray) -> bool:
     """Whether `light`, found round an object in blob `own` only once the score was blurred,
-    is a lamp's light: wide round the object, brighter than the table round it, and
-    falling from its peak to the table's level, so that its lightness spans about as much
-    as it rises (the limits above LIT_BLUR). What a pale die on a pale table leaves round
-    its pips is its body: a narrow band, or no brighter than the table; a card's paper on
-    a grey table is brighter, but flat."""
+    is a lamp's light: wide round the object, brighter than the table within 3 px of the
+    blob (`table`: where no blob lies), and falling from its peak towards the table's
+    level, so that its lightness spans at least three quarters of its rise (the limits
+    from LIT_BLUR on). What a pale die on a pale table leaves round its pips is its body:
+    a narrow band, or no brighter than the table; a card's paper on a grey table is
+    brighter, but flat."""
     if np.count_nonzero(light) < LIGHT_SHARE * np.count_nonzero(own):
         return False
     if float(depth_within(light.view(np.uint8)).max()) < LIGHT_REACH:
         return False
-    table = (cv2.dilate(own.view(np.uint8), _SQUARE7) > 0) & ~own
+    table = table & (cv2.dilate(own.view(np.uint8), _SQUARE7) > 0)
     if not table.any():
         return False
     rise = float(np.median(luma[light])) - float(np.median(luma[table]))

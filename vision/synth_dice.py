@@ -297,7 +297,7 @@ def lamp_lit_roll(seed: int, width: int = 640, height: int = 480, lit: bool = Tr
     dice = place_dice(rng, colors, width, height, float(rng.uniform(28, 56)) * scale, 0.35)
     surface = str(rng.choice(["tray", "wood", "felt", "dark"]))
     plain = Camera(gradient=0.0, noise=0.0, jpeg=0)
-    img = render_dice(dice, width, height, seed, surface, plain).image
+    img = render_dice(dice, width, height, int(rng.integers(1 << 31)), surface, plain).image
     target = dice[int(rng.integers(len(dice)))]
     radius = float(rng.uniform(0.06, 0.15)) * width
     centre = (
