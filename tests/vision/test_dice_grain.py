@@ -1,0 +1,74 @@
+"""A grained table (wood): the grain's own soft blobs neither set the die size nor read as
+dice, and the few soft blobs of a plain table's shadows are left as they were."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from vision.dice import read_dice
+from vision.dice_eval import match
+from vision.dice_find import (
+    GRAIN_BLOBS,
+    GROWN_EDGE,
+    MIN_DEPTH,
+    SQUARE_MIN_DEPTH,
+    blob_peaks,
+    find_blobs,
+    foreground_score,
+    object_mask,
+    working_image,
+)
+from vision.manifest import load_manifest
+from vision.palette import default_palette
+from vision.synth_dice import lamp_lit_roll
+
+KWINGTO = default_palette().only({"red", "black", "white"})
+
+
+@pytest.mark.parametrize("seed", [136003, 136042, 136066, 136096, 136134, 136199])
+def test_a_roll_on_wood_is_read_whole(seed: int) -> None:
+    """One to three Kwingto dice on wood: the grain's blobs, dozens of them, outvoted the
+    dice in the die size, measured at about half the dice, and none of these rolls was read
+    right (several read false 1s besides)."""
+    scene = lamp_lit_roll(seed, lit=False)
+    reading = read_dice(scene.image, KWINGTO)
+    labels = [{"value": d.value, "bbox": list(d.bbox)} for d in scene.dice]
+    pairs = match(reading.dice, labels)
+    assert [
+        p is not None and (p.value, p.color) == (d.value, d.color)
+        for p, d in zip(pairs, scene.dice, strict=True)
+    ] == [True] * len(scene.dice), reading.dice
+    assert len(reading.dice) == len(scene.dice)
+
+
+def soft_shallow_blobs(frame: np.ndarray) -> int:
+    """How many blobs of the frame's mask are from a small die's depth to a square's and as
+    soft as a table's ripples (the blobs the grain rule takes for light)."""
+    small, _ = working_image(frame)
+    score = foreground_score(small)
+    blobs = find_blobs(object_mask(score))
+    shallow = np.flatnonzero((blobs.depth >= MIN_DEPTH) & (blobs.depth < SQUARE_MIN_DEPTH))
+    return sum(blob_peaks(blobs, score, int(i))[1] < GROWN_EDGE for i in shallow)
+
+
+def test_wood_grain_leaves_many_soft_blobs() -> None:
+    assert soft_shallow_blobs(lamp_lit_roll(136096, lit=False).image) >= 2 * GRAIN_BLOBS
+
+
+def test_a_few_soft_blobs_on_a_photo_are_no_grain(shared_data: Path) -> None:
+    """A training photo of 19 dice on a plain tray whose mask holds soft blobs (shadows,
+    glare's rims), but fewer than a grain leaves: taken for light, the die size shifted and
+    a white 5 was read where there is none."""
+    folder = shared_data / "real" / "dice"
+    name = "byler_IMG_20191208_111530.jpg"
+    frame = cv2.imread(str(folder / name))
+    assert 0 < soft_shallow_blobs(frame) < GRAIN_BLOBS
+    labels = next(e["objects"] for e in load_manifest(folder, "dice") if e["file"] == name)
+    reading = read_dice(frame)
+    found = sum(p is not None for p in match(reading.dice, labels))
+    assert found == len(labels) == 19
+    assert len(reading.dice) - found <= 2  # a white 2 and a black 6, read before the rule too
