@@ -64,7 +64,9 @@ MAX_PIPS = 120  # more pips than 20 dice show: a speckled cloth or sensor noise,
 SOLID = 0.98  # share of a die's blob above the mask's level, among specks (`among_specks`)
 SPECK_MARGIN = 3.0  # ... and its depth, at least this many times the median speck's
 SOFT_EDGE = 0.1  # a blob's strongest local contrast of the score: a die's at least 0.22
-GROWN_EDGE = 0.15  # ... a die's (0.204 and up on 500 scenes), a table's ripples' 0.108–0.124
+GROWN_EDGE = (
+    0.15  # ... a die's (0.204 and up on 500 scenes), ripples' 0.108–0.124, wood's 0.07–0.14
+)
 GRAIN_BLOBS = 4  # blobs as soft as ripples, at least: a grained table's (the photos have 0–3)
 STEP_SHARE = 0.04  # that contrast per its highest score: a die's at least 0.053, glare's 0.033
 SHARPER = 10 / 3  # ... where another blob is this many times as sharp (glare beside dice)
@@ -1140,12 +1142,14 @@ def without_soft(
     judges a few from 6 px). Such a blob keeps its pixels (its labels) but no depth and no
     shape: it neither sets the size nor gets grid points, and its bright middle is no pip.
 
-    A grained table (wood, felt) leaves blobs shallower than a square of the die set,
-    a small die's depth or more, whose strongest contrast is a ripple's (under GROWN_EDGE).
-    Where there are GRAIN_BLOBS of them or more, they are light too: dozens of them
-    outvoted one to three dice in the die size, measured at half the dice, which then read
-    as 1s (on fresh rolls on wood, 122 of 164 dice were read right). One to three such
-    blobs are a die's shadow or glare's rim on the photos, and are left as they were.
+    A wood table's grain leaves blobs shallower than a square of the die set, a small
+    die's depth or more, whose strongest contrast is a ripple's (under GROWN_EDGE). Where
+    there are GRAIN_BLOBS of them or more, they are light too: 9–24 of them outvoted one to
+    three dice in the die size, measured at half the dice, which then read as 1s (on rolls
+    of one to three dice on wood, 118 of 164 dice were read right). One to three such blobs
+    are a die's shadow or glare's rim on the photos, and are left as they were. Small white
+    dice on a tray blurred by 3–4 px can have four of their own blobs that soft, and lose
+    them; they were not read at that blur before either (13 of 277 right at 3 px).
 
     Given `cut`, the mask the blobs came from and the working image's lightness, a die or
     card lying in the light, one blob with it, is cut out of it first (`lit_object`) and
@@ -1177,11 +1181,11 @@ def without_soft(
         soft[blobs.labels[light.view(bool)]] = True
         soft[0] = False
     soft[deep] |= edges[deep] < SOFT_EDGE
-    shallow = np.flatnonzero((blobs.depth >= MIN_DEPTH) & (blobs.depth < SQUARE_MIN_DEPTH))
-    if shallow.size >= GRAIN_BLOBS:
-        for i in shallow.tolist():
+    small = np.flatnonzero((blobs.depth >= MIN_DEPTH) & (blobs.depth < SQUARE_MIN_DEPTH))
+    if small.size >= GRAIN_BLOBS:
+        for i in small.tolist():
             edges[i] = blob_peaks(blobs, score, i)[1]
-        grain = shallow[edges[shallow] < GROWN_EDGE]
+        grain = small[edges[small] < GROWN_EDGE]
         if grain.size >= GRAIN_BLOBS:
             soft[grain] = True
     spots = [i for i in deep if not soft[i] and edges[i] < STEP_SHARE * peaks[i]]

@@ -20,6 +20,7 @@ from vision.dice_find import (
     find_blobs,
     foreground_score,
     object_mask,
+    without_soft,
     working_image,
 )
 from vision.manifest import load_manifest
@@ -45,18 +46,23 @@ def test_a_roll_on_wood_is_read_whole(seed: int) -> None:
     assert len(reading.dice) == len(scene.dice)
 
 
-def soft_shallow_blobs(frame: np.ndarray) -> int:
-    """How many blobs of the frame's mask are from a small die's depth to a square's and as
-    soft as a table's ripples (the blobs the grain rule takes for light)."""
+def ripples(frame: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The frame's blobs from a small die's depth to a square's that are as soft as a
+    table's ripples, and whether `without_soft` takes each for light."""
     small, _ = working_image(frame)
     score = foreground_score(small)
     blobs = find_blobs(object_mask(score))
     shallow = np.flatnonzero((blobs.depth >= MIN_DEPTH) & (blobs.depth < SQUARE_MIN_DEPTH))
-    return sum(blob_peaks(blobs, score, int(i))[1] < GROWN_EDGE for i in shallow)
+    soft = [i for i in shallow.tolist() if blob_peaks(blobs, score, i)[1] < GROWN_EDGE]
+    judged = without_soft(blobs, score).soft
+    light = np.zeros(len(soft), bool) if judged is None else judged[soft]
+    return np.array(soft, int), light
 
 
-def test_wood_grain_leaves_many_soft_blobs() -> None:
-    assert soft_shallow_blobs(lamp_lit_roll(136096, lit=False).image) >= 2 * GRAIN_BLOBS
+def test_wood_grain_is_light() -> None:
+    grain, light = ripples(lamp_lit_roll(136096, lit=False).image)
+    assert grain.size >= 2 * GRAIN_BLOBS
+    assert light.all()
 
 
 def test_a_few_soft_blobs_on_a_photo_are_no_grain(shared_data: Path) -> None:
@@ -66,7 +72,9 @@ def test_a_few_soft_blobs_on_a_photo_are_no_grain(shared_data: Path) -> None:
     folder = shared_data / "real" / "dice"
     name = "byler_IMG_20191208_111530.jpg"
     frame = cv2.imread(str(folder / name))
-    assert 0 < soft_shallow_blobs(frame) < GRAIN_BLOBS
+    grain, light = ripples(frame)
+    assert 0 < grain.size < GRAIN_BLOBS
+    assert not light.any()
     labels = next(e["objects"] for e in load_manifest(folder, "dice") if e["file"] == name)
     reading = read_dice(frame)
     found = sum(p is not None for p in match(reading.dice, labels))
