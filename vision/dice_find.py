@@ -1426,9 +1426,12 @@ def pip_core(frame: np.ndarray, blobs: Blobs, i: int, factor: float) -> float:
     die seen without its body, else 0.
 
     Such a blob is the pip widened by the mask's halo: dark (the die and mat round the
-    pip) with one bright core of PIP_CORE of its width. A dark die's own blob holds pips of
-    about a sixth of its width, and a red or white die is bright. The core is measured at
-    the frame's resolution, where even a small die's pip is a few pixels.
+    pip) with one bright core of PIP_CORE of its width, in its middle. A dark die's own blob
+    holds pips of about a sixth of its width, and a red or white die is bright. A black die
+    on a checked cloth as dark as a mat has the cloth's light squares in its box's corners:
+    their joined run was taken for the core, and a lone black die was measured at twice its
+    size and lost. So the core may not reach the box's edge. The core is measured at the
+    frame's resolution, where even a small die's pip is a few pixels.
     """
     x, y, bw, bh = blobs.boxes[i]
     if bw * bh > PIP_BOX * blobs.depth[i] ** 2:
@@ -1448,7 +1451,10 @@ def pip_core(frame: np.ndarray, blobs: Blobs, i: int, factor: float) -> float:
         return 0.0
     core = (window >= (low + high) / 2).view(np.uint8)
     count, _, stats, _ = cv2.connectedComponentsWithStats(core, connectivity=8)
-    diameter = 2 * np.sqrt(stats[1:count, cv2.CC_STAT_AREA].max() / np.pi)
+    cx, cy, cw, ch, area = stats[1 + int(np.argmax(stats[1:count, cv2.CC_STAT_AREA]))]
+    if cx == 0 or cy == 0 or cx + cw == window.shape[1] or cy + ch == window.shape[0]:
+        return 0.0  # the table round a dark die, reaching the box's edge
+    diameter = 2 * np.sqrt(area / np.pi)
     share = diameter * factor / (2 * blobs.depth[i])
     if diameter > PIP_DIAMETER * MAX_DIE_SHARE * min(h, w):  # a white die among dark ones
         return 0.0
