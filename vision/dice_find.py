@@ -64,9 +64,7 @@ MAX_PIPS = 120  # more pips than 20 dice show: a speckled cloth or sensor noise,
 SOLID = 0.98  # share of a die's blob above the mask's level, among specks (`among_specks`)
 SPECK_MARGIN = 3.0  # ... and its depth, at least this many times the median speck's
 SOFT_EDGE = 0.1  # a blob's strongest local contrast of the score: a die's at least 0.22
-GROWN_EDGE = (
-    0.15  # ... a die's (0.204 and up on 500 scenes), ripples' 0.108–0.124, wood's 0.07–0.14
-)
+GROWN_EDGE = 0.15  # ... a die's 0.204 up (500 scenes); ripples 0.108–0.124, wood 0.07–0.14
 GRAIN_BLOBS = 4  # blobs as soft as ripples, at least: a grained table's (the photos have 0–3)
 STEP_SHARE = 0.04  # that contrast per its highest score: a die's at least 0.053, glare's 0.033
 SHARPER = 10 / 3  # ... where another blob is this many times as sharp (glare beside dice)
