@@ -39,15 +39,16 @@ Labelled = list[tuple[np.ndarray, list[dict]]]
 
 def synthetic_frames(width: int, height: int, count: int) -> Labelled:
     """Seeded scenes with 6–12 dice of the game colours, labelled as in the manifest."""
-    frames = []
-    for seed in range(count):
-        rng = np.random.default_rng(seed)
-        colors = [str(c) for c in rng.choice(["red", "black", "white"], int(rng.integers(6, 13)))]
-        size = float(rng.uniform(0.06, 0.1) * height)
-        scene = random_dice_scene(1000 + seed, width, height, colors=colors, size=size)
-        labels = [{"value": d.value, "bbox": list(d.bbox)} for d in scene.dice]
-        frames.append((scene.image, labels))
-    return frames
+    return [synthetic_frame(width, height, seed) for seed in range(count)]
+
+
+def synthetic_frame(width: int, height: int, seed: int) -> tuple[np.ndarray, list[dict]]:
+    """The `seed`th of `synthetic_frames`, alone."""
+    rng = np.random.default_rng(seed)
+    colors = [str(c) for c in rng.choice(["red", "black", "white"], int(rng.integers(6, 13)))]
+    size = float(rng.uniform(0.06, 0.1) * height)
+    scene = random_dice_scene(1000 + seed, width, height, colors=colors, size=size)
+    return scene.image, [{"value": d.value, "bbox": list(d.bbox)} for d in scene.dice]
 
 
 def game_tables(count: int) -> Labelled:

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 from dice_truth import KWINGTO, read_right, read_whole
 
-from vision.bench_dice import synthetic_frames
+from vision.bench_dice import synthetic_frame
 from vision.dice import read_dice
 from vision.dice_eval import match
 from vision.dice_find import (
@@ -122,7 +122,7 @@ def test_a_pale_die_on_a_pale_table_is_no_light(
 def test_a_pale_die_on_wood_grain_is_no_light() -> None:
     """A pink die among the grain of a wood table at 1280×720: the blob of its body and the
     grain beside it rose gently enough, but it is no brighter than the table."""
-    frame, labels = synthetic_frames(1280, 720, 18)[17]
+    frame, labels = synthetic_frame(1280, 720, 17)
     truth = [d for d in labels if d["bbox"][0] > 950 and d["bbox"][1] > 600]
     assert len(truth) == 1
     reading = read_dice(frame)
