@@ -17,6 +17,7 @@ from collections.abc import Mapping
 import cv2
 import numpy as np
 
+from vision.dice_faces import fits_layout
 from vision.dice_find import (
     MAX_PIPS,
     PIP_FADE,
@@ -58,6 +59,11 @@ MIN_FRAME_SIDE = 8
 SURE = 0.95  # first-view probability above which the other turns are not looked at
 TURNS = 4  # right-angle views of each die the value net looks at
 BODY_HALF = 6  # half side of the central square sampled for the body colour, canonical px
+TWO_GAP = (0.55, 0.95)  # die edges between a 2's pips (0.76) as a die measured 0.8–1.4 times
+PIP_OWNER = 0.5  # die edges: a face's pips lie within this of its centre (corner pips: 0.38)
+ON_PIP = 0.25  # die edges: a die found on a pip lies this near it
+PIPS_ALIKE = 0.6  # the least ratio of the areas of two pips of one face (spots of the table: less)
+ONES_APART = 1.0  # die edges: the least gap between the pips of two 1s (their dice's centres)
 FACE_SPAN = 0.8  # die edges: a face's pips lie within this of each other (a 2's two are 0.76
 # apart), and a die found by its pips within this of their mean
 PIP_AREA = 0.25 * np.pi * 0.085**2  # die edges²: a quarter of a pip's disc, more than a speck
@@ -147,13 +153,17 @@ def read_dice(
     if len(canonical) == 0:
         return DiceReading((), 0.0)
     centers = canonical / factor
-    values, confidences, is_die = second_look(frame, centers, candidates.die_size)
+    values, confidences, is_die, _ = second_look(frame, centers, candidates.die_size)
     loose = is_die & candidates.from_pips[kept][founders]
     if loose.any():
         centers, values, confidences, is_die = placed_by_pips(
             frame, candidates, centers, (values, confidences, is_die), loose
         )
         canonical = centers * factor
+    centers, values, confidences = twos_read_as_ones(
+        frame, candidates, centers, (values, confidences, is_die)
+    )
+    canonical = centers * factor
     is_die &= ~crowded(centers, confidences, is_die, candidates.die_size)
     is_die &= ~lone_and_ragged(candidates, centers, confidences, is_die)
     is_die &= ~unsure_and_hollow(candidates, centers, confidences, is_die & ~loose)
@@ -180,8 +190,9 @@ def read_dice(
 
 def second_look(
     frame: np.ndarray, centers: np.ndarray, die_size: float
-) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Value, confidence and "is a die" for each found die, from the value net.
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Value, confidence, "is a die" and the probability that it is a die at all (0 where
+    the face shows no pip's detail) for each found die, from the value net.
 
     A die the net is sure of at first sight (best class ≥ SURE) is taken as read, its
     confidence that view's probability. The others are also seen in the other three
@@ -195,7 +206,7 @@ def second_look(
     face shows a hand's stripes rather than pips (`sixes_striped`).
     """
     if len(centers) == 0:
-        return np.zeros(0, np.intp), np.zeros(0), np.zeros(0, bool)
+        return np.zeros(0, np.intp), np.zeros(0), np.zeros(0, bool), np.zeros(0)
     net = default_value_net()
     crops = value_crops(frame, centers, die_size)
     batch = crop_batch(crops)
@@ -213,7 +224,8 @@ def second_look(
     detail = face_detail(crops)
     shown = (detail >= FACE_DETAIL) & ((detail >= UNSURE_DETAIL) | (confidences >= UNSURE))
     is_die = (joint[:, 0] < NOT_A_DIE) & shown
-    return values, confidences, is_die & ~sixes_striped(crops, values, confidences, is_die)
+    striped = sixes_striped(crops, values, confidences, is_die)
+    return values, confidences, is_die & ~striped, np.where(shown, 1.0 - joint[:, 0], 0.0)
 
 
 def lone_and_ragged(
@@ -353,6 +365,7 @@ def placed_by_pips(
     size = candidates.die_size
     pips, areas = pip_centres(frame, candidates, centers[loose])
     faces = pip_faces(pips, FACE_SPAN * size) if len(pips) <= MAX_PIPS else []
+    faces = lone_pips_paired(faces, pips, ONES_APART * size)
     faces = [f for f in faces if len(f) > 1 or areas[f[0]] >= LONE_PIP_AREA * size**2]
     middles = np.array([pips[face].mean(axis=0) for face in faces]).reshape(-1, 2)
     free = np.ones(len(faces), bool)
@@ -367,13 +380,38 @@ def placed_by_pips(
     if not dice:
         return centers, values, confidences, is_die
     moved = middles[taken]
-    again = second_look(frame, moved.astype(np.float32), size)
+    again, sure, read, likely = second_look(frame, moved.astype(np.float32), size)
     counts = np.array([len(faces[j]) for j in taken])
     bodies = centers[reading[2] & ~loose]
     apart = _distances(moved, bodies).min(axis=1, initial=np.inf) >= MERGE_RADIUS * size
-    centers[dice], values[dice], confidences[dice] = moved, again[0], again[1]
-    is_die[dice] = again[2] & (again[0] == counts) & apart
+    as_shown = read & (again == counts)
+    laid = np.array([len(faces[j]) >= 3 and fits_layout(pips[faces[j]], size) for j in taken])
+    likely = np.maximum(
+        likely, read_as_counted(centers[loose], reading, loose, moved, counts, size)
+    )
+    centers[dice] = moved
+    values[dice] = np.where(laid, counts, again)
+    confidences[dice] = np.where(laid & ~as_shown, likely, sure)
+    is_die[dice] = apart & (as_shown | laid & (likely > 1.0 - NOT_A_DIE))
     return centers, values, confidences, is_die
+
+
+def read_as_counted(
+    found: np.ndarray,
+    reading: tuple[np.ndarray, np.ndarray, np.ndarray],
+    loose: np.ndarray,
+    faces: np.ndarray,
+    counts: np.ndarray,
+    size: float,
+) -> np.ndarray:
+    """Per face (centre, pip count), the surest reading of a loose die within FACE_SPAN of
+    it (at the `found` point) that read as many pips as the face has; 0 where none did.
+    Several loose dice can reach one face, and the surest of them takes it, whatever it
+    read: a crop that sees the whole face from off its centre can read it right where
+    the crop at the centre does not, as on a bodiless black 5."""
+    near = _distances(faces, found) <= FACE_SPAN * size
+    agree = reading[0][loose][None, :] == counts[:, None]
+    return np.where(near & agree, reading[1][loose][None, :], 0.0).max(axis=1, initial=0.0)
 
 
 def pip_faces(pips: np.ndarray, span: float) -> list[np.ndarray]:
@@ -394,13 +432,87 @@ def pip_faces(pips: np.ndarray, span: float) -> list[np.ndarray]:
     return [np.array(m) for m in members if m]
 
 
+def lone_pips_paired(faces: list[np.ndarray], pips: np.ndarray, reach: float) -> list[np.ndarray]:
+    """`faces` with faces of one pip joined in twos, closest first, where they lie within
+    `reach` of each other: the two pips of a 2 where the die size came out too small
+    for `pip_faces` to group them (0.76 die apart, 0.83 of a die measured at 0.93 of its
+    size). Two 1s cannot lie that close: each pip is at its die's centre, and two dice's
+    centres are a die apart at least."""
+    lone = [i for i, face in enumerate(faces) if len(face) == 1]
+    if len(lone) < 2:
+        return faces
+    gaps = _distances(pips[[faces[i][0] for i in lone]], pips[[faces[i][0] for i in lone]])
+    np.fill_diagonal(gaps, np.inf)
+    joined = list(faces)
+    while gaps.min() <= reach:
+        a, b = np.unravel_index(int(gaps.argmin()), gaps.shape)
+        joined[lone[a]] = np.concatenate([faces[lone[a]], faces[lone[b]]])
+        joined[lone[b]] = np.zeros(0, np.intp)
+        gaps[[a, b], :] = np.inf
+        gaps[:, [a, b]] = np.inf
+    return [face for face in joined if len(face)]
+
+
 def _distances(points: np.ndarray, others: np.ndarray) -> np.ndarray:
     """(len(points), len(others)) distances between two sets of (x, y) points."""
     return np.hypot(*(points[:, None, :] - others[None, :, :]).transpose(2, 0, 1))
 
 
+def twos_read_as_ones(
+    frame: np.ndarray,
+    candidates: Candidates,
+    centers: np.ndarray,
+    reading: tuple[np.ndarray, np.ndarray, np.ndarray],
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Centres, values and confidences again, where a die read as a 1 lay on one pip of a 2.
+
+    A dark die whose body the mask hardly sees can be found on one of its pips: a crop
+    centred there shows a pip at its middle and reads as a 1, mostly sure of it, and the
+    2's other pip, 0.76 die off, passes for a neighbour's. So where a pip (`pip_centres`,
+    bodies' own too: the other pip may have joined a touching die's blob) lies within
+    ON_PIP of a die read as 1, and another as big (PIPS_ALIKE; a fleck of a patterned
+    table is smaller) lies TWO_GAP from it, not within PIP_OWNER of any other die's
+    centre (a neighbour's corner pip is 0.38 from its centre), the die is read again at
+    the midpoint of the two. It moves there as a 2 where that reading is a 2
+    surer than the 1 was, and the midpoint lies MERGE_RADIUS or more from every other die.
+    """
+    values, confidences, is_die = (a.copy() for a in reading)
+    ones = np.flatnonzero(is_die & (values == 1))
+    if ones.size == 0:
+        return centers, values, confidences
+    size = candidates.die_size
+    pips, areas = pip_centres(frame, candidates, centers[ones], off_bodies=False)
+    if len(pips) < 2:
+        return centers, values, confidences
+    asked, mids = [], []
+    for i in ones.tolist():
+        others = np.flatnonzero(is_die & (np.arange(len(is_die)) != i))
+        nearest = np.hypot(*(pips - centers[i]).T)
+        own = int(nearest.argmin())
+        gaps = np.hypot(*(pips - pips[own]).T)
+        owned = _distances(pips, centers[others]).min(axis=1, initial=np.inf) <= PIP_OWNER * size
+        alike = np.minimum(areas, areas[own]) >= PIPS_ALIKE * np.maximum(areas, areas[own])
+        partners = (gaps >= TWO_GAP[0] * size) & (gaps <= TWO_GAP[1] * size) & alike & ~owned
+        if nearest[own] <= ON_PIP * size:
+            asked += [i] * int(partners.sum())
+            mids += [(pips[own] + pip) / 2 for pip in pips[partners]]
+    if not asked:
+        return centers, values, confidences
+    mids_at = np.array(mids, np.float32)
+    again, sure, read, _ = second_look(frame, mids_at, size)
+    scores = np.where(read & (again == 2), sure, 0.0)
+    centers = centers.copy()
+    for k in np.argsort(-scores, kind="stable").tolist():
+        i = asked[k]
+        others = np.flatnonzero(is_die & (np.arange(len(is_die)) != i))
+        apart = _distances(mids_at[k : k + 1], centers[others]).min(initial=np.inf)
+        if values[i] == 1 and scores[k] > confidences[i] and apart >= MERGE_RADIUS * size:
+            centers[i], values[i], confidences[i] = mids_at[k], 2, scores[k]
+    return centers, values, confidences
+
+
 def pip_centres(
-    frame: np.ndarray, candidates: Candidates, near: np.ndarray
+    frame: np.ndarray, candidates: Candidates, near: np.ndarray, off_bodies: bool = True
 ) -> tuple[np.ndarray, np.ndarray]:
     """(n, 2) frame centres and (n,) areas (px²) of the pips (`pip_spots`) off every body
     within two FACE_SPANs of the points `near` (where a face of a die found there can
@@ -422,7 +534,8 @@ def pip_centres(
     areas = stats[sharp, cv2.CC_STAT_AREA].astype(np.float64)
     reached = _distances(pips, near).min(axis=1, initial=np.inf) <= 2 * FACE_SPAN * size
     free = reached.copy()
-    free[reached] = ~candidates.on_body(pips[reached])
+    if off_bodies:
+        free[reached] = ~candidates.on_body(pips[reached])
     return pips[free], areas[free]
 
 

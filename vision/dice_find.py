@@ -61,6 +61,9 @@ MAX_DIE_SHARE = 1 / 3  # of the frame's short side: the largest die a pip may im
 PIP_FADE = 4.0  # px: a pip's edge fades over at most this (`fade_width`); lamp light over more
 PIP_BOX = 40  # blob depth²: the most box a face's pips run together by the mask can fill
 MAX_PIPS = 120  # more pips than 20 dice show: a speckled cloth or sensor noise, not dice
+# die centres' depth: a dark die's pips run together by the mask reach 0.5–0.6 of it beside a
+# die whose body the mask sees (the renderer's dark mat; 0.6 and 1.0 read the same), a body ~1
+PIP_RING_DEPTH = 0.75
 SOLID = 0.98  # share of a die's blob above the mask's level, among specks (`among_specks`)
 SPECK_MARGIN = 3.0  # ... and its depth, at least this many times the median speck's
 SOFT_EDGE = 0.1  # a blob's strongest local contrast of the score: a die's at least 0.22
@@ -1076,8 +1079,6 @@ def find_candidates(
     pips = np.zeros(len(blobs.depth), bool) if cores is None else cores > 0
     if pips.any():
         depth = float(np.median(cores[pips])) * factor / (PIP_DIAMETER * 2 * SIZE_PER_DEPTH)
-        # A lone pip is no body: no grid points of its own, its spots a loose die's pips.
-        blobs = dataclasses.replace(blobs, depth=np.where(pips, 0.0, blobs.depth))
     elif depth > 0.0 and not card_shapes and measured_on_cards(blobs, depth, card):
         depth = beside_cards(blobs, card)
         if depth == 0.0 and card is not None:
@@ -1085,6 +1086,12 @@ def find_candidates(
     if depth == 0.0:
         return Candidates(np.zeros((0, 2), np.float32), 0.0, np.zeros(0, bool))
     size = 2.0 * depth * SIZE_PER_DEPTH
+    spots = np.flatnonzero(pip_spots(grey, size))  # flat: np.nonzero took 15 times as long
+    if cores is None:
+        pips = pips_beside_bodies(frame, blobs, depth, factor, blobs.labels.ravel()[spots])
+    if pips.any():
+        # A lone pip is no body: no grid points of its own, its spots a loose die's pips.
+        blobs = dataclasses.replace(blobs, depth=np.where(pips, 0.0, blobs.depth))
     stride = max(1, round(size / 5))
     grid = filled_faces(blobs, depth, size)[::stride, ::stride]
     soft = blobs.lit
@@ -1095,7 +1102,6 @@ def find_candidates(
     if (blobs.boxes[1:, 2:] >= BAND_RUN * size).any():
         on_grid &= ~in_bands(blobs.labels > 0, size, stride)
     deep = (blobs.depth >= 0.5 * depth) | soft  # a body's own pips, or glare's bright middle
-    spots = np.flatnonzero(pip_spots(grey, size))  # flat: np.nonzero took 15 times as long
     spots = spots[~deep[blobs.labels.ravel()[spots]]]
     if blobs.cut_dice is not None and blobs.cut_dice.any():
         spots = spots[~beside_cut_dice(blobs, depth).ravel()[spots]]
@@ -1417,6 +1423,31 @@ def pip_cores(frame: np.ndarray, blobs: Blobs, factor: float) -> np.ndarray | No
     for i in np.flatnonzero((blobs.depth > 0) & ~seen & ~bodies):
         cores[i] = pip_core(frame, blobs, int(i), factor)
     return cores
+
+
+def pips_beside_bodies(
+    frame: np.ndarray, blobs: Blobs, depth: float, factor: float, spotted: np.ndarray
+) -> np.ndarray:
+    """Per blob, whether it is the pips of a dark die (`pip_core`) in a frame whose die size
+    was measured on bodies: a red die's, or a black die's that the mask sees. `spotted`
+    holds the blob of each pip spot's pixel (`pip_spots`).
+
+    The mask's halo runs a face's pips together, and beside such a body the blob of a 4
+    or a 5 on a dark mat is half as deep as a die's centre or a little more: deep enough
+    to count as a body, so its spots were the body's own pips, no grid point lay on its
+    middle, and the die was lost. Only blobs from half a die centre's depth to
+    PIP_RING_DEPTH of it are asked; a die's own blob is as deep as the die. Only blobs
+    with pip spots: the spots are what propose a die on pips, and a green die on green
+    felt, whose pips stand too little above it to be spots, stays a body. A die cut out
+    of a card is a body (see `pip_cores`)."""
+    asked = (blobs.depth >= 0.5 * depth) & (blobs.depth < PIP_RING_DEPTH * depth)
+    asked &= np.bincount(spotted, minlength=len(blobs.depth)) > 0
+    if blobs.cut_dice is not None:
+        asked &= ~blobs.cut_dice
+    pips = np.zeros(len(blobs.depth), bool)
+    for i in np.flatnonzero(asked):
+        pips[i] = pip_core(frame, blobs, int(i), factor) > 0.0
+    return pips
 
 
 def pip_core(frame: np.ndarray, blobs: Blobs, i: int, factor: float) -> float:
