@@ -19,6 +19,8 @@ import numpy as np
 
 from vision.dice_faces import fits_layout
 from vision.dice_find import (
+    DARK_FACE,
+    FACE_WINDOW,
     MAX_PIPS,
     PIP_FADE,
     Blobs,
@@ -477,15 +479,17 @@ def twos_read_as_ones(
     surer than the 1 was, and the midpoint lies MERGE_RADIUS or more from every other die.
     """
     values, confidences, is_die = (a.copy() for a in reading)
-    ones = np.flatnonzero(is_die & (values == 1))
-    if ones.size == 0:
-        return centers, values, confidences
     size = candidates.die_size
-    pips, areas = pip_centres(frame, candidates, centers[ones], off_bodies=False)
-    if len(pips) < 2:
-        return centers, values, confidences
     asked, mids = [], []
-    for i in ones.tolist():
+    for i in np.flatnonzero(is_die & (values == 1)).tolist():
+        ring = ((TWO_GAP[0] - ON_PIP) * size, (TWO_GAP[1] + ON_PIP) * size)
+        if not (
+            on_dark_face(frame, centers[i], size) and candidates.spots_between(centers[i], *ring)
+        ):
+            continue
+        pips, areas = pip_centres(frame, candidates, centers[i : i + 1], off_bodies=False)
+        if len(pips) < 2:
+            continue
         others = np.flatnonzero(is_die & (np.arange(len(is_die)) != i))
         nearest = np.hypot(*(pips - centers[i]).T)
         own = int(nearest.argmin())
@@ -509,6 +513,19 @@ def twos_read_as_ones(
         if values[i] == 1 and scores[k] > confidences[i] and apart >= MERGE_RADIUS * size:
             centers[i], values[i], confidences[i] = mids_at[k], 2, scores[k]
     return centers, values, confidences
+
+
+def on_dark_face(frame: np.ndarray, centre: np.ndarray, size: float) -> bool:
+    """Whether the window of FACE_WINDOW die edges round `centre` is as dark as a black
+    face with its pips (mean grey at most DARK_FACE): the test `pip_spots` puts to every
+    pip it finds, asked once before the spots are looked for round a die."""
+    h, w = frame.shape[:2]
+    half = FACE_WINDOW * size / 2
+    x0, y0 = max(int(centre[0] - half), 0), max(int(centre[1] - half), 0)
+    x1, y1 = min(int(centre[0] + half) + 1, w), min(int(centre[1] + half) + 1, h)
+    if x1 <= x0 or y1 <= y0:
+        return False
+    return cv2.mean(cv2.cvtColor(frame[y0:y1, x0:x1], cv2.COLOR_BGR2GRAY))[0] <= DARK_FACE
 
 
 def pip_centres(

@@ -145,6 +145,7 @@ class Candidates:
     blobs: Blobs | None = None  # the mask's blobs, at the working scale
     factor: float = 1.0  # working px per frame px
     depth: float = 0.0  # half the die edge, working px: a die centre's depth in the mask
+    spots: np.ndarray | None = None  # the working image's pip spots (`pip_spots`), bodies' too
 
     def on_body(self, points: np.ndarray) -> np.ndarray:
         """Per (x, y) frame point: whether it lies in a blob at least half as deep as a die's
@@ -155,6 +156,18 @@ class Candidates:
         labels = self.labels_at(points)
         body = self.blobs.depth[labels] >= 0.5 * self.depth
         return body | self.blobs.lit[labels]
+
+    def spots_between(self, point: np.ndarray, near: float, far: float) -> bool:
+        """Whether a pip spot of the working image lies from `near` to `far` frame px of
+        the (x, y) frame `point`: a cheap look, before the pips are found at the frame's
+        resolution, for whether there are any to find."""
+        if self.spots is None:
+            return False
+        x, y, reach = point[0] * self.factor, point[1] * self.factor, far * self.factor
+        x0, y0 = max(int(x - reach), 0), max(int(y - reach), 0)
+        ys, xs = np.nonzero(self.spots[y0 : int(y + reach) + 1, x0 : int(x + reach) + 1])
+        gaps = np.hypot(xs + x0 - x, ys + y0 - y) / self.factor
+        return bool(((gaps >= near) & (gaps <= far)).any())
 
     def labels_at(self, points: np.ndarray) -> np.ndarray:
         """Per (x, y) frame point, the blob it lies in (0: the table), points off the
@@ -1086,7 +1099,8 @@ def find_candidates(
     if depth == 0.0:
         return Candidates(np.zeros((0, 2), np.float32), 0.0, np.zeros(0, bool))
     size = 2.0 * depth * SIZE_PER_DEPTH
-    spots = np.flatnonzero(pip_spots(grey, size))  # flat: np.nonzero took 15 times as long
+    spot_map = pip_spots(grey, size)
+    spots = np.flatnonzero(spot_map)  # flat: np.nonzero took 15 times as long
     if cores is None:
         pips = pips_beside_bodies(frame, blobs, depth, factor, blobs.labels.ravel()[spots])
     if pips.any():
@@ -1113,7 +1127,7 @@ def find_candidates(
         nearest = np.argsort(np.abs(grid[ys, xs] - depth), kind="stable")[:MAX_CANDIDATES]
         ys, xs = ys[nearest], xs[nearest]
     centers = np.stack([xs, ys], axis=1).astype(np.float32) * stride / factor
-    return Candidates(centers, size / factor, ~on_grid[ys, xs], blobs, factor, depth)
+    return Candidates(centers, size / factor, ~on_grid[ys, xs], blobs, factor, depth, spot_map)
 
 
 def beside_cut_dice(blobs: Blobs, depth: float) -> np.ndarray:
