@@ -481,16 +481,16 @@ def twos_read_as_ones(
     values, confidences, is_die = (a.copy() for a in reading)
     size = candidates.die_size
     asked, mids = [], []
+    ring = ((TWO_GAP[0] - ON_PIP) * size, (TWO_GAP[1] + ON_PIP) * size)
     for i in np.flatnonzero(is_die & (values == 1)).tolist():
-        ring = ((TWO_GAP[0] - ON_PIP) * size, (TWO_GAP[1] + ON_PIP) * size)
-        if not (
-            on_dark_face(frame, centers[i], size) and candidates.spots_between(centers[i], *ring)
-        ):
+        others = np.flatnonzero(is_die & (np.arange(len(is_die)) != i))
+        spots = candidates.spots_around(centers[i], *ring)
+        free = _distances(spots, centers[others]).min(axis=1, initial=np.inf) > PIP_OWNER * size
+        if not (free.any() and on_dark_face(frame, centers[i], size)):
             continue
         pips, areas = pip_centres(frame, candidates, centers[i : i + 1], off_bodies=False)
         if len(pips) < 2:
             continue
-        others = np.flatnonzero(is_die & (np.arange(len(is_die)) != i))
         nearest = np.hypot(*(pips - centers[i]).T)
         own = int(nearest.argmin())
         gaps = np.hypot(*(pips - pips[own]).T)

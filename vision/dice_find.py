@@ -157,17 +157,18 @@ class Candidates:
         body = self.blobs.depth[labels] >= 0.5 * self.depth
         return body | self.blobs.lit[labels]
 
-    def spots_between(self, point: np.ndarray, near: float, far: float) -> bool:
-        """Whether a pip spot of the working image lies from `near` to `far` frame px of
-        the (x, y) frame `point`: a cheap look, before the pips are found at the frame's
-        resolution, for whether there are any to find."""
+    def spots_around(self, point: np.ndarray, near: float, far: float) -> np.ndarray:
+        """(n, 2) frame positions of the working image's pip-spot pixels from `near` to
+        `far` frame px of the (x, y) frame `point`: a cheap look, before the pips are found
+        at the frame's resolution, at whether there are any to find."""
         if self.spots is None:
-            return False
+            return np.zeros((0, 2))
         x, y, reach = point[0] * self.factor, point[1] * self.factor, far * self.factor
         x0, y0 = max(int(x - reach), 0), max(int(y - reach), 0)
         ys, xs = np.nonzero(self.spots[y0 : int(y + reach) + 1, x0 : int(x + reach) + 1])
-        gaps = np.hypot(xs + x0 - x, ys + y0 - y) / self.factor
-        return bool(((gaps >= near) & (gaps <= far)).any())
+        found = np.stack([xs + x0, ys + y0], axis=1) / self.factor
+        gaps = np.hypot(*(found - point).T)
+        return found[(gaps >= near) & (gaps <= far)]
 
     def labels_at(self, points: np.ndarray) -> np.ndarray:
         """Per (x, y) frame point, the blob it lies in (0: the table), points off the
