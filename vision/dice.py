@@ -12,7 +12,7 @@ reading.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
 import cv2
 import numpy as np
@@ -194,7 +194,8 @@ def second_look(
     frame: np.ndarray, centers: np.ndarray, die_size: float
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """Value, confidence, "is a die" and the probability that it is a die at all (0 where
-    the face shows no pip's detail) for each found die, from the value net.
+    the face shows no pip's detail or a hand's stripes) for each found die, from the value
+    net.
 
     A die the net is sure of at first sight (best class ≥ SURE) is taken as read, its
     confidence that view's probability. The others are also seen in the other three
@@ -227,7 +228,12 @@ def second_look(
     shown = (detail >= FACE_DETAIL) & ((detail >= UNSURE_DETAIL) | (confidences >= UNSURE))
     is_die = (joint[:, 0] < NOT_A_DIE) & shown
     striped = sixes_striped(crops, values, confidences, is_die)
-    return values, confidences, is_die & ~striped, np.where(shown, 1.0 - joint[:, 0], 0.0)
+    return (
+        values,
+        confidences,
+        is_die & ~striped,
+        np.where(shown & ~striped, 1.0 - joint[:, 0], 0.0),
+    )
 
 
 def lone_and_ragged(
@@ -367,7 +373,7 @@ def placed_by_pips(
     size = candidates.die_size
     pips, areas = pip_centres(frame, candidates, centers[loose])
     faces = pip_faces(pips, FACE_SPAN * size) if len(pips) <= MAX_PIPS else []
-    faces = lone_pips_paired(faces, pips, ONES_APART * size)
+    faces = lone_pips_paired(faces, pips, ONES_APART * size, pair_reader(frame, pips, areas, size))
     faces = [f for f in faces if len(f) > 1 or areas[f[0]] >= LONE_PIP_AREA * size**2]
     middles = np.array([pips[face].mean(axis=0) for face in faces]).reshape(-1, 2)
     free = np.ones(len(faces), bool)
@@ -396,6 +402,22 @@ def placed_by_pips(
     confidences[dice] = np.where(laid & ~as_shown, likely, sure)
     is_die[dice] = apart & (as_shown | laid & (likely > 1.0 - NOT_A_DIE))
     return centers, values, confidences, is_die
+
+
+def pair_reader(
+    frame: np.ndarray, pips: np.ndarray, areas: np.ndarray, size: float
+) -> Callable[[int, int], bool]:
+    """Whether two pips (indices into `pips`) are a 2's: as big as each other (PIPS_ALIKE)
+    and read as a 2, a die, at their midpoint."""
+
+    def a_two(a: int, b: int) -> bool:
+        if min(areas[a], areas[b]) < PIPS_ALIKE * max(areas[a], areas[b]):
+            return False
+        middle = ((pips[a] + pips[b]) / 2).astype(np.float32)[None]
+        value, _, read, _ = second_look(frame, middle, size)
+        return bool(read[0] and value[0] == 2)
+
+    return a_two
 
 
 def read_as_counted(
@@ -434,20 +456,30 @@ def pip_faces(pips: np.ndarray, span: float) -> list[np.ndarray]:
     return [np.array(m) for m in members if m]
 
 
-def lone_pips_paired(faces: list[np.ndarray], pips: np.ndarray, reach: float) -> list[np.ndarray]:
+def lone_pips_paired(
+    faces: list[np.ndarray],
+    pips: np.ndarray,
+    reach: float,
+    a_two: Callable[[int, int], bool],
+) -> list[np.ndarray]:
     """`faces` with faces of one pip joined in twos, closest first, where they lie within
-    `reach` of each other: the two pips of a 2 where the die size came out too small
-    for `pip_faces` to group them (0.76 die apart, 0.83 of a die measured at 0.93 of its
-    size). Two 1s cannot lie that close: each pip is at its die's centre, and two dice's
-    centres are a die apart at least."""
+    `reach` of each other and `a_two(pip, pip)` says the two are a 2's: the two pips of a
+    2 where the die size came out too small for `pip_faces` to group them (0.76 die apart,
+    0.82 of a die measured at 0.93 of its size). Two 1s lie a die apart or more, but the
+    die is measured up to 1.3 times too large, so two touching 1s come as near; their
+    pips, read together, are no 2."""
     lone = [i for i, face in enumerate(faces) if len(face) == 1]
     if len(lone) < 2:
         return faces
-    gaps = _distances(pips[[faces[i][0] for i in lone]], pips[[faces[i][0] for i in lone]])
+    firsts = [int(faces[i][0]) for i in lone]
+    gaps = _distances(pips[firsts], pips[firsts])
     np.fill_diagonal(gaps, np.inf)
     joined = list(faces)
     while gaps.min() <= reach:
         a, b = np.unravel_index(int(gaps.argmin()), gaps.shape)
+        if not a_two(firsts[a], firsts[b]):
+            gaps[a, b] = gaps[b, a] = np.inf
+            continue
         joined[lone[a]] = np.concatenate([faces[lone[a]], faces[lone[b]]])
         joined[lone[b]] = np.zeros(0, np.intp)
         gaps[[a, b], :] = np.inf
@@ -517,8 +549,9 @@ def twos_read_as_ones(
 
 def on_dark_face(frame: np.ndarray, centre: np.ndarray, size: float) -> bool:
     """Whether the window of FACE_WINDOW die edges round `centre` is as dark as a black
-    face with its pips (mean grey at most DARK_FACE): the test `pip_spots` puts to every
-    pip it finds, asked once before the spots are looked for round a die."""
+    face with its pips (mean grey at most DARK_FACE; a red body's grey passes too): the
+    test `pip_spots` puts to every pip it finds, asked once before the spots are looked
+    for round a die."""
     h, w = frame.shape[:2]
     half = FACE_WINDOW * size / 2
     x0, y0 = max(int(centre[0] - half), 0), max(int(centre[1] - half), 0)

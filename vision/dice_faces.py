@@ -25,7 +25,7 @@ OFFSET_RANGE = (0.17, 0.4)
 # The farthest a pip may lie from its place in the layout, or a place from its nearest pip,
 # per that offset: pips are found to a pixel or so, and a die with a pip offset of 10 px
 # (37 px dice) then allows 2 px. (The turn, scale and centre fitted to the pips take up
-# part of one pip's error: moved by half the offset, it breaks a 4, 5 or 6.)
+# part of one pip's error: moved by half the offset across, it breaks any face.)
 LAYOUT_SLACK = 0.2
 TURNS = np.radians(np.arange(0.0, 180.0, 2.0))  # every face repeats itself half a turn on
 
