@@ -1,4 +1,4 @@
-"""Readings checked against a synthetic scene's dice, for the tests of Kwingto rolls."""
+"""Synthetic Kwingto scenes and readings checked against their dice, shared by the dice tests."""
 
 from __future__ import annotations
 
@@ -37,3 +37,18 @@ def read_right(reading: DiceReading, truth: Sequence[SynthDie]) -> list[bool]:
 def read_whole(reading: DiceReading, truth: Sequence[SynthDie]) -> bool:
     """Whether every die was read in value and colour, and no other die."""
     return all(read_right(reading, truth)) and len(reading.dice) == len(truth)
+
+
+def lone_black_two() -> tuple[np.ndarray, SynthDie]:
+    """One black 2 beside a red die (which sets the die size) on a dark mat, seen plainly."""
+    black = SynthDie(2, "black", (420.0, 240.0), 48.0, 20.0)
+    red = SynthDie(5, "red", (200.0, 240.0), 48.0, 0.0)
+    scene = render_dice([red, black], seed=3, surface="dark", cam=Camera(noise=0, jpeg=0))
+    return scene.image, black
+
+
+def corner_pip(die: SynthDie) -> np.ndarray:
+    """Offset from the centre of a 2's lower-right pip, as the renderer turns it."""
+    angle = np.radians(die.angle)
+    turn = np.array([np.cos(angle) - np.sin(angle), np.sin(angle) + np.cos(angle)])
+    return 0.27 * die.size * turn

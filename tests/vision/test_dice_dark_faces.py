@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from dice_truth import KWINGTO, kwingto_roll, read_right, read_whole
+from dice_truth import KWINGTO, corner_pip, kwingto_roll, lone_black_two, read_right, read_whole
 
 from vision.dice import lone_pips_paired, read_dice, twos_read_as_ones
 from vision.dice_find import find_candidates
@@ -57,23 +57,12 @@ def test_a_black_faces_pips_run_together_are_no_body_beside_a_red_die() -> None:
     assert whole >= 10
 
 
-def black_two_beside_red() -> tuple[np.ndarray, SynthDie]:
-    """A black 2 beside a red die on a dark mat, seen plainly."""
-    black = SynthDie(2, "black", (420.0, 240.0), 48.0, 20.0)
-    red = SynthDie(5, "red", (200.0, 240.0), 48.0, 0.0)
-    return render_dice([red, black], seed=3, surface="dark", cam=Camera()).image, black
-
-
 def test_a_die_read_as_a_1_on_one_pip_of_a_2_is_moved_to_the_2() -> None:
     """A crop centred on one pip of a black 2 reads as a 1, sure of it; read again between
     that pip and the other, it is a 2 there."""
-    frame, black = black_two_beside_red()
+    frame, black = lone_black_two()
     candidates = find_candidates(frame)
-    angle = np.radians(black.angle)
-    corner = (
-        0.27 * black.size * np.array([np.cos(angle) - np.sin(angle), np.sin(angle) + np.cos(angle)])
-    )
-    on_pip = np.array([np.array(black.center) + corner], np.float32)
+    on_pip = np.array([np.array(black.center) + corner_pip(black)], np.float32)
     reading = (np.array([1]), np.array([0.9]), np.array([True]))
     centers, values, confidences = twos_read_as_ones(frame, candidates, on_pip, reading)
     assert values[0] == 2 and confidences[0] > 0.9

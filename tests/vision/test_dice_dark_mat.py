@@ -7,6 +7,7 @@ import itertools
 
 import numpy as np
 import pytest
+from dice_truth import corner_pip, lone_black_two
 
 from vision.dice import placed_by_pips, read_dice
 from vision.dice_eval import match
@@ -56,14 +57,6 @@ def test_black_dice_on_a_dark_mat_are_found_by_their_pips() -> None:
     assert false <= 1
 
 
-def lone_black_two() -> tuple[np.ndarray, SynthDie]:
-    """One black 2 beside a red die (which sets the die size) on a dark mat, seen plainly."""
-    black = SynthDie(2, "black", (420.0, 240.0), 48.0, 20.0)
-    red = SynthDie(5, "red", (200.0, 240.0), 48.0, 0.0)
-    scene = render_dice([red, black], seed=3, surface="dark", cam=Camera(noise=0, jpeg=0))
-    return scene.image, black
-
-
 @pytest.mark.parametrize("true_size", [False, True])
 def test_a_die_found_on_one_of_its_pips_is_moved_to_its_face_and_read_again(
     true_size: bool,
@@ -84,13 +77,6 @@ def test_a_die_found_on_one_of_its_pips_is_moved_to_its_face_and_read_again(
     )
     assert is_die[0] and values[0] == 2
     assert np.hypot(*(centers[0] - black.center)) < 0.1 * black.size
-
-
-def corner_pip(die: SynthDie) -> np.ndarray:
-    """Offset from the centre of a 2's lower-right pip, as the renderer turns it."""
-    angle = np.radians(die.angle)
-    turn = np.array([np.cos(angle) - np.sin(angle), np.sin(angle) + np.cos(angle)])
-    return 0.27 * die.size * turn
 
 
 def test_two_loose_dice_on_the_two_pips_of_a_2_are_one_die() -> None:
